@@ -1,0 +1,14 @@
+"""relate: an embedded Cypher graph database in pure Python, built for AI agents.
+
+>>> import relate
+>>> db = relate.connect(":memory:")
+>>> db.execute("RETURN 1 + 2 AS sum").rows
+[(3,)]
+"""
+from .database import Database, connect
+from .errors import RelateError
+from .result import Result
+
+__version__ = "0.1.2"
+
+__all__ = ["Database", "RelateError", "Result", "connect", "__version__"]

@@ -1,0 +1,205 @@
+"""`Database`: one open store, its plan cache, and statement execution.
+
+statement text -> (plan cache | parse -> plan) -> run in a transaction -> `Result`.
+
+Store kinds by path: `:memory:`; a path ending in `.rl` is one snapshot file; any other path is a
+directory holding `snapshot.rl`.  A write commits by writing the whole snapshot atomically before
+`execute` returns, so an acknowledged write is on disk.  A read-only open never creates or changes
+anything, and refuses statements whose plan writes.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+from .errors import (CypherSemanticError, ReadOnlyError, RelateError, StorageError)
+from .exec.context import ExecContext
+from .plan.explain import describe
+from .plan.planner import Plan, Planner
+from .result import Notification, PlanDescription, Result, Stats, Timings
+from .storage import snapshot
+from .storage.graph import Graph, IndexDef
+from .syntax import ast as A
+from .syntax.parser import parse
+
+MEMORY = ":memory:"
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A planned statement, ready to run any number of times."""
+
+    text: str
+    statement: A.Statement
+    plan: Plan
+    description: PlanDescription
+    notifications: tuple[Notification, ...]
+    cache: str
+    timings: Timings
+    schema_version: int
+
+    @property
+    def query_type(self) -> str:
+        return self.plan.query_type
+
+
+def _ms(ns: int) -> float:
+    return ns / 1_000_000
+
+
+class Database:
+    """An open store.  Not thread-safe: one statement at a time."""
+
+    def __init__(self, path: str = MEMORY, read_only: bool = False) -> None:
+        self.path = path
+        self.read_only = read_only
+        self.plan_cache: dict[str, Prepared] = {}
+        self._file: str | None = None
+        if path == MEMORY:
+            self.graph = Graph()
+            return
+        self._file = path if path.endswith(".rl") else os.path.join(path, "snapshot.rl")
+        if os.path.exists(self._file):
+            try:
+                with open(self._file, "rb") as f:
+                    raw = f.read()
+            except OSError as e:
+                raise StorageError("Io", f"cannot read {path}: {e.strerror or e}") from None
+            self.graph = snapshot.load(raw, path)
+        elif read_only:
+            raise StorageError("NotFound", f"database not found: {path}")
+        else:
+            if not path.endswith(".rl"):
+                try:
+                    os.makedirs(path, exist_ok=True)
+                except OSError as e:
+                    raise StorageError("Io", f"cannot create {path}: {e.strerror or e}") from None
+            self.graph = Graph()
+            self._commit()
+
+    def close(self) -> None:
+        self.plan_cache.clear()
+
+    def __enter__(self) -> "Database":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _commit(self) -> None:
+        if self._file is not None:
+            snapshot.write_atomic(self._file, snapshot.dump(self.graph))
+
+    # ------------------------------------------------------------------ planning
+    def prepare(self, text: str) -> Prepared:
+        """Plan `text` (from the cache when the same text was planned before on this schema)."""
+        t0 = time.perf_counter_ns()
+        hit = self.plan_cache.get(text)
+        if hit is not None and hit.schema_version == self.graph.schema_version:
+            t1 = time.perf_counter_ns()
+            timings = Timings(parse_ms=0.0, lex_parse_ms=0.0, rewrite_ms=0.0, lower_ms=0.0,
+                              plan_ms=_ms(t1 - t0))
+            return Prepared(hit.text, hit.statement, hit.plan, hit.description, hit.notifications,
+                            "hit-raw-fastpath", timings, hit.schema_version)
+        stmt = parse(text)
+        t1 = time.perf_counter_ns()
+        # rewrite and lowering happen inside the planner today; their clocks are kept separate
+        t2 = time.perf_counter_ns()
+        t3 = time.perf_counter_ns()
+        plan = Planner(self.graph).plan(stmt)
+        desc, notes = describe(plan.root)
+        t4 = time.perf_counter_ns()
+        timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
+                          parse_ms=_ms(t3 - t0), plan_ms=_ms(t4 - t3))
+        prepared = Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version)
+        self.plan_cache[text] = prepared
+        return prepared
+
+    # ------------------------------------------------------------------ running
+    def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False) -> Result:
+        """Run one statement.  `notifications`: report the plan's advice (as EXPLAIN would)."""
+        t0 = time.perf_counter_ns()
+        prepared = self.prepare(text)
+        return self.run(prepared, parameters, notifications=notifications, started=t0)
+
+    def run(self, prepared: Prepared, parameters: dict | None = None, *, notifications: bool = False,
+            started: int | None = None) -> Result:
+        t0 = started if started is not None else time.perf_counter_ns()
+        stmt = prepared.statement
+        plan = prepared.plan
+        params = dict(parameters or {})
+        show_notes = notifications or stmt.explain or stmt.profile
+        timings = Timings(**{k: getattr(prepared.timings, k) for k in prepared.timings.__slots__})
+        notes = prepared.notifications if show_notes else ()
+        if stmt.explain:
+            t_end = time.perf_counter_ns()
+            timings.elapsed_ms = _ms(t_end - t0)
+            return Result(prepared.text, plan.columns, [], Stats(), notes, prepared.description, timings,
+                          prepared.cache, plan.query_type, explained=True)
+        missing = [p for p in plan.parameters if p not in params]
+        if missing:
+            raise CypherSemanticError("ParameterMissing", "Expected parameter(s): " + ", ".join(missing))
+        if self.read_only and plan.query_type != "r":
+            raise ReadOnlyError("the store is open read-only; this statement writes")
+        t_exec = time.perf_counter_ns()
+        ctx = ExecContext(self.graph, params)
+        txn = self.graph.begin()
+        try:
+            if plan.schema is not None:
+                rows = []
+                self._schema(plan.schema, ctx)
+            else:
+                rows = list(plan.root.rows(ctx))
+            t_gen = time.perf_counter_ns()
+            if txn.dirty:
+                self._commit()
+        except RelateError:
+            txn.rollback()
+            raise
+        except RecursionError:
+            txn.rollback()
+            raise
+        except Exception:
+            txn.rollback()
+            raise
+        finally:
+            self.graph.end()
+        t_end = time.perf_counter_ns()
+        timings.execute_ms = _ms(t_end - t_exec)
+        timings.result_generation_ms = _ms(t_end - t_gen)
+        timings.elapsed_ms = _ms(t_end - t0)
+        return Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
+                      prepared.cache, plan.query_type)
+
+    def _schema(self, body, ctx: ExecContext) -> None:
+        g = self.graph
+        if isinstance(body, A.CreateIndex):
+            key = body.properties[0]
+            name = body.name or f"relate_{body.label}__{key}"
+            existing = g.index_for(body.label, key)
+            if existing is not None or name in g.indexes:
+                if body.if_not_exists:
+                    return
+                raise CypherSemanticError("IndexAlreadyExists",
+                                          f"an index already exists on (:{body.label} {{{key}}})", phase="runtime")
+            g.create_index(IndexDef(name, body.label, key))
+            ctx.stats.indexes_added += 1
+        else:
+            if body.name not in g.indexes:
+                if body.if_exists:
+                    return
+                raise CypherSemanticError("IndexNotFound", f"no index named {body.name}", phase="runtime")
+            g.drop_index(body.name)
+            ctx.stats.indexes_removed += 1
+
+    # ------------------------------------------------------------------ schema
+    def schema(self, sample_size: int = 1000) -> dict:
+        """Labels with exact counts, property types and outgoing relationship types (sampled)."""
+        from .schema import infer_schema
+        return infer_schema(self.graph, sample_size)
+
+
+def connect(path: str = MEMORY, read_only: bool = False) -> Database:
+    """Open a store: `:memory:`, a `.rl` file, or a directory."""
+    return Database(path, read_only=read_only)

@@ -1,0 +1,176 @@
+"""The one error tree of relate.
+
+Every failure the engine, the stores or the front doors report is an instance of `RelateError`.
+A class fixes the *kind* (stable, machine-readable), the category prefix of its message, the
+openCypher TCK type and phase, the CLI exit-code class and whether a retry can help.  Renderers
+(CLI error object, MCP tool error, JSON-RPC error) read those attributes; nothing re-wraps an
+error into another type.
+
+Message shape, as the reference pages fix it:  ``<category>: <label>: <detail>`` where the label
+is the kind (``semantic error: ParameterMissing: Expected parameter(s): limit``) except for plain
+parse errors, whose label is ``parse error``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where in the statement text an error points: 0-based offset, 1-based line and column."""
+
+    offset: int
+    line: int
+    column: int
+
+
+# Exit-code classes of the CLI.
+EXIT_OTHER = 1
+EXIT_USAGE = 2
+EXIT_CONFLICT = 5
+EXIT_REJECTED = 6
+EXIT_TIMEOUT = 7
+
+
+class RelateError(Exception):
+    """Base of every relate error.  Subclasses set the class attributes below."""
+
+    category = "error"
+    tck_type = "Error"
+    exit_code = EXIT_OTHER
+    retryable = False
+    internal = False  # internal failures reach MCP callers as `Error: internal error` only
+
+    def __init__(self, kind: str, detail: str, *, phase: str = "runtime",
+                 position: Position | None = None) -> None:
+        self.kind = kind
+        self.detail = detail
+        self.phase = phase
+        self.position = position
+        super().__init__(self.message)
+
+    @property
+    def label(self) -> str:
+        return self.kind
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.label}: {self.detail}"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class CypherSyntaxError(RelateError):
+    """The statement text is not Cypher relate accepts (also safe-mode refusals, as on the pages)."""
+
+    category = "syntax error"
+    tck_type = "SyntaxError"
+    exit_code = EXIT_REJECTED
+
+    def __init__(self, kind: str, detail: str, *, position: Position | None = None) -> None:
+        super().__init__(kind, detail, phase="compile", position=position)
+
+    @property
+    def label(self) -> str:
+        return "parse error" if self.kind == "ParseError" else self.kind
+
+
+class CypherSemanticError(RelateError):
+    """The statement parses but means nothing valid (unknown variable, missing parameter, ...)."""
+
+    category = "semantic error"
+    tck_type = "SemanticError"
+    exit_code = EXIT_REJECTED
+
+    def __init__(self, kind: str, detail: str, *, position: Position | None = None,
+                 phase: str = "compile") -> None:
+        super().__init__(kind, detail, phase=phase, position=position)
+
+
+class CypherTypeError(RelateError):
+    """A value of the wrong type reached an operator or function."""
+
+    category = "type error"
+    tck_type = "TypeError"
+    exit_code = EXIT_REJECTED
+
+
+class CypherArgumentError(RelateError):
+    """A function or clause got an argument of the right type but an invalid value."""
+
+    category = "argument error"
+    tck_type = "ArgumentError"
+    exit_code = EXIT_REJECTED
+
+
+class CypherRuntimeError(RelateError):
+    """A statement failed while running for a reason other than types (overflow, deleted entity...)."""
+
+    category = "runtime error"
+    tck_type = "RuntimeError"
+    exit_code = EXIT_REJECTED
+
+
+class ConstraintError(RelateError):
+    """A write would break a constraint or delete a node that still has relationships."""
+
+    category = "constraint error"
+    tck_type = "ConstraintVerificationFailed"
+    exit_code = EXIT_REJECTED
+
+
+class ReadOnlyError(RelateError):
+    """A write reached a store opened read-only."""
+
+    category = "read-only"
+    tck_type = "Error"
+    exit_code = EXIT_REJECTED
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("ReadOnly", detail)
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
+class StorageError(RelateError):
+    """A store could not be opened, read or written."""
+
+    category = "storage error"
+    tck_type = "Error"
+    exit_code = EXIT_OTHER
+    internal = True
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
+class LockedStoreError(StorageError):
+    """Another process holds the store's writer lease."""
+
+    exit_code = EXIT_CONFLICT
+    retryable = True
+
+
+class UsageError(RelateError):
+    """The command line or a request is malformed before any statement runs."""
+
+    category = "usage"
+    exit_code = EXIT_USAGE
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("Usage", detail)
+
+    @property
+    def message(self) -> str:
+        return self.detail
+
+
+class InternalError(RelateError):
+    """A bug: the engine reached a state it should not.  Never shown in detail to MCP callers."""
+
+    category = "internal error"
+    internal = True

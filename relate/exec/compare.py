@@ -1,0 +1,116 @@
+"""Cypher equality, comparison and ordering of values.
+
+- `equals(a, b)` -> True, False or None (null when the answer is unknown: a null inside).
+- `compare(a, b)` -> -1, 0, 1 or None (None for null or incomparable types), for `<` and friends.
+- `order_key(v)` -> a key that sorts any two values in Cypher's global order (ORDER BY, DISTINCT
+  grouping never needs it): maps, nodes, relationships, lists, paths, strings, booleans, numbers,
+  then null last.
+"""
+from __future__ import annotations
+
+import math
+
+from ..values import Node, Path, Relationship
+
+
+def _is_num(v: object) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def equals(a: object, b: object) -> bool | None:
+    if a is None or b is None:
+        return None
+    if _is_num(a) and _is_num(b):
+        return a == b
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b if isinstance(a, bool) and isinstance(b, bool) else False
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return False
+        unknown = False
+        for x, y in zip(a, b):
+            r = equals(x, y)
+            if r is False:
+                return False
+            if r is None:
+                unknown = True
+        return None if unknown else True
+    if isinstance(a, dict) and isinstance(b, dict):
+        if a.keys() != b.keys():
+            return False
+        unknown = False
+        for k in a:
+            r = equals(a[k], b[k])
+            if r is False:
+                return False
+            if r is None:
+                unknown = True
+        return None if unknown else True
+    if type(a) is not type(b):
+        return False
+    return a == b
+
+
+def compare(a: object, b: object) -> int | None:
+    if a is None or b is None:
+        return None
+    if _is_num(a) and _is_num(b):
+        if isinstance(a, float) and math.isnan(a) or isinstance(b, float) and math.isnan(b):
+            return None
+        return (a > b) - (a < b)
+    if isinstance(a, str) and isinstance(b, str):
+        return (a > b) - (a < b)
+    if isinstance(a, bool) and isinstance(b, bool):
+        return (a > b) - (a < b)
+    if isinstance(a, list) and isinstance(b, list):
+        for x, y in zip(a, b):
+            r = compare(x, y)
+            if r is None:
+                return None
+            if r:
+                return r
+        return (len(a) > len(b)) - (len(a) < len(b))
+    return None
+
+
+# Type ranks of the global sort order, ascending.
+_RANK_MAP, _RANK_NODE, _RANK_REL, _RANK_LIST, _RANK_PATH = 0, 1, 2, 3, 4
+_RANK_STR, _RANK_BOOL, _RANK_NUM, _RANK_NULL = 6, 7, 8, 9
+
+
+def order_key(v: object) -> tuple:
+    if v is None:
+        return (_RANK_NULL,)
+    if isinstance(v, bool):
+        return (_RANK_BOOL, v)
+    if isinstance(v, (int, float)):
+        if isinstance(v, float) and math.isnan(v):
+            return (_RANK_NUM, 1, 0.0)  # NaN sorts after every number
+        return (_RANK_NUM, 0, v)
+    if isinstance(v, str):
+        return (_RANK_STR, v)
+    if isinstance(v, list):
+        return (_RANK_LIST, tuple(order_key(x) for x in v))
+    if isinstance(v, dict):
+        return (_RANK_MAP, tuple((k, order_key(v[k])) for k in sorted(v)))
+    if isinstance(v, Node):
+        return (_RANK_NODE, v.id)
+    if isinstance(v, Relationship):
+        return (_RANK_REL, v.id)
+    if isinstance(v, Path):
+        return (_RANK_PATH, tuple(n.id for n in v.nodes), tuple(r.id for r in v.rels))
+    return (_RANK_NULL + 1, repr(v))
+
+
+def hashable(v: object) -> object:
+    """A hashable stand-in with Cypher equality for grouping and DISTINCT (1 and 1.0 group
+    together; null groups with null)."""
+    if isinstance(v, list):
+        return ("l",) + tuple(hashable(x) for x in v)
+    if isinstance(v, dict):
+        return ("m",) + tuple(sorted((k, hashable(x)) for k, x in v.items()))
+    if isinstance(v, bool):
+        return ("b", v)
+    if isinstance(v, float) and math.isnan(v):
+        return ("nan",)
+    return v

@@ -1,0 +1,474 @@
+"""Expression AST -> Python closure `f(row, ctx) -> value`, built once per plan.
+
+`row` is the slot tuple of the operator the expression runs in; `Scope` maps each visible variable
+to its slot.  No AST is walked per row: every branch below returns a closure that only calls
+other closures.  Aggregate calls never reach here; the planner replaces them with slots first.
+"""
+from __future__ import annotations
+
+import re
+
+from ..errors import CypherSemanticError, CypherTypeError
+from ..syntax import ast as A
+from ..values import Node, Path, Relationship, type_name
+from . import arith
+from .compare import compare, equals
+from .functions import FUNCTIONS
+
+AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
+              "percentiledisc", "percentilecont"}
+
+
+class Scope:
+    """Variable name -> slot in the row tuple."""
+
+    __slots__ = ("slots",)
+
+    def __init__(self, slots: dict[str, int] | None = None) -> None:
+        self.slots = dict(slots or {})
+
+    def has(self, name: str) -> bool:
+        return name in self.slots
+
+    def slot(self, name: str) -> int:
+        return self.slots[name]
+
+    def extended(self, name: str) -> tuple["Scope", int]:
+        s = Scope(self.slots)
+        idx = len(s.slots)
+        s.slots[name] = idx
+        return s, idx
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+
+def undefined(name: str, pos: int) -> CypherSemanticError:
+    return CypherSemanticError("UndefinedVariable", f"Variable `{name}` not defined")
+
+
+def _truth(v: object, what: str) -> bool | None:
+    if v is None or v is True or v is False:
+        return v
+    raise CypherTypeError("InvalidArgumentType", f"{what} expects a boolean, got {type_name(v)}")
+
+
+def _prop(subject, key):
+    if subject is None:
+        return None
+    if isinstance(subject, (Node, Relationship)):
+        return subject.props.get(key)
+    if isinstance(subject, dict):
+        return subject.get(key)
+    raise CypherTypeError("InvalidArgumentType", f"cannot read property `{key}` of {type_name(subject)}")
+
+
+def _subscript(subject, index):
+    if subject is None or index is None:
+        return None
+    if isinstance(subject, list):
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise CypherTypeError("InvalidArgumentType", f"list index must be an integer, got {type_name(index)}")
+        try:
+            return subject[index]
+        except IndexError:
+            return None
+    if isinstance(subject, (dict, Node, Relationship)):
+        if not isinstance(index, str):
+            raise CypherTypeError("InvalidArgumentType", f"map key must be a string, got {type_name(index)}")
+        return _prop(subject, index)
+    raise CypherTypeError("InvalidArgumentType", f"cannot subscript {type_name(subject)}")
+
+
+def _in(item, lst):
+    if lst is None:
+        return None
+    if not isinstance(lst, list):
+        raise CypherTypeError("InvalidArgumentType", f"IN expects a list, got {type_name(lst)}")
+    unknown = False
+    for x in lst:
+        r = equals(item, x)
+        if r is True:
+            return True
+        if r is None:
+            unknown = True
+    return None if unknown else False
+
+
+def _cmp_fn(op: A.BinOp):
+    if op is A.BinOp.EQ:
+        return equals
+    if op is A.BinOp.NE:
+        return lambda a, b: (lambda r: None if r is None else not r)(equals(a, b))
+    test = {A.BinOp.LT: lambda c: c < 0, A.BinOp.GT: lambda c: c > 0,
+            A.BinOp.LE: lambda c: c <= 0, A.BinOp.GE: lambda c: c >= 0}[op]
+
+    def f(a, b):
+        c = compare(a, b)
+        return None if c is None else test(c)
+    return f
+
+
+def _string_pred(op: A.BinOp):
+    def f(a, b):
+        if not isinstance(a, str) or not isinstance(b, str):
+            return None
+        if op is A.BinOp.STARTS_WITH:
+            return a.startswith(b)
+        if op is A.BinOp.ENDS_WITH:
+            return a.endswith(b)
+        return b in a
+    return f
+
+
+def _regex(a, b):
+    if not isinstance(a, str) or not isinstance(b, str):
+        return None
+    return re.fullmatch(b, a) is not None
+
+
+_ARITH = {A.BinOp.ADD: arith.add, A.BinOp.SUB: arith.sub, A.BinOp.MUL: arith.mul,
+          A.BinOp.DIV: arith.div, A.BinOp.MOD: arith.mod, A.BinOp.POW: arith.power}
+
+
+class Compiler:
+    """Compiles expressions of one plan.  `pattern_hook(element, scope)` builds the closure for a
+    pattern predicate (given by the planner, which owns pattern matching)."""
+
+    def __init__(self, pattern_hook=None, subquery_hook=None) -> None:
+        self.pattern_hook = pattern_hook
+        self.subquery_hook = subquery_hook
+
+    def compile(self, e: A.Expr, scope: Scope):
+        method = getattr(self, "_" + type(e).__name__)
+        return method(e, scope)
+
+    # leaves
+    def _Literal(self, e, scope):
+        v = e.value
+        if isinstance(v, (list, dict)):
+            return lambda row, ctx: v.copy()
+        return lambda row, ctx: v
+
+    def _Parameter(self, e, scope):
+        name = e.name
+        return lambda row, ctx: ctx.params[name]
+
+    def _Variable(self, e, scope):
+        if not scope.has(e.name):
+            raise undefined(e.name, e.pos)
+        i = scope.slot(e.name)
+        return lambda row, ctx: row[i]
+
+    def _Property(self, e, scope):
+        subj = self.compile(e.subject, scope)
+        key = e.key
+        if isinstance(e.subject, A.Variable):
+            i = scope.slot(e.subject.name)
+
+            def fast(row, ctx):
+                s = row[i]
+                if isinstance(s, (Node, Relationship)):
+                    return s.props.get(key)
+                return _prop(s, key)
+            return fast
+        return lambda row, ctx: _prop(subj(row, ctx), key)
+
+    def _Subscript(self, e, scope):
+        s, i = self.compile(e.subject, scope), self.compile(e.index, scope)
+        return lambda row, ctx: _subscript(s(row, ctx), i(row, ctx))
+
+    def _Slice(self, e, scope):
+        s = self.compile(e.subject, scope)
+        lo = self.compile(e.start, scope) if e.start is not None else None
+        hi = self.compile(e.end, scope) if e.end is not None else None
+
+        def f(row, ctx):
+            v = s(row, ctx)
+            a = lo(row, ctx) if lo else 0
+            b = hi(row, ctx) if hi else None
+            if v is None or (lo and a is None) or (hi and b is None):
+                return None
+            if not isinstance(v, list):
+                raise CypherTypeError("InvalidArgumentType", f"cannot slice {type_name(v)}")
+            return v[a:b]
+        return f
+
+    def _Binary(self, e, scope):
+        l, r = self.compile(e.left, scope), self.compile(e.right, scope)
+        op = e.op
+        if op is A.BinOp.AND:
+            def f_and(row, ctx):
+                a = _truth(l(row, ctx), "AND")
+                if a is False:
+                    return False
+                b = _truth(r(row, ctx), "AND")
+                if b is False:
+                    return False
+                return None if a is None or b is None else True
+            return f_and
+        if op is A.BinOp.OR:
+            def f_or(row, ctx):
+                a = _truth(l(row, ctx), "OR")
+                if a is True:
+                    return True
+                b = _truth(r(row, ctx), "OR")
+                if b is True:
+                    return True
+                return None if a is None or b is None else False
+            return f_or
+        if op is A.BinOp.XOR:
+            def f_xor(row, ctx):
+                a, b = _truth(l(row, ctx), "XOR"), _truth(r(row, ctx), "XOR")
+                return None if a is None or b is None else a != b
+            return f_xor
+        if op in _ARITH:
+            fn = _ARITH[op]
+            return lambda row, ctx: fn(l(row, ctx), r(row, ctx))
+        if op is A.BinOp.IN:
+            return lambda row, ctx: _in(l(row, ctx), r(row, ctx))
+        if op in (A.BinOp.STARTS_WITH, A.BinOp.ENDS_WITH, A.BinOp.CONTAINS):
+            fn = _string_pred(op)
+            return lambda row, ctx: fn(l(row, ctx), r(row, ctx))
+        if op is A.BinOp.REGEX:
+            return lambda row, ctx: _regex(l(row, ctx), r(row, ctx))
+        fn = _cmp_fn(op)
+        return lambda row, ctx: fn(l(row, ctx), r(row, ctx))
+
+    def _Comparison(self, e, scope):
+        parts = [self.compile(x, scope) for x in e.operands]
+        fns = [_cmp_fn(op) for op in e.ops]
+
+        def f(row, ctx):
+            vals = [p(row, ctx) for p in parts]
+            out = True
+            for k, fn in enumerate(fns):
+                r = fn(vals[k], vals[k + 1])
+                if r is False:
+                    return False
+                if r is None:
+                    out = None
+            return out
+        return f
+
+    def _Unary(self, e, scope):
+        x = self.compile(e.operand, scope)
+        op = e.op
+        if op is A.UnOp.NOT:
+            def f_not(row, ctx):
+                v = _truth(x(row, ctx), "NOT")
+                return None if v is None else not v
+            return f_not
+        if op is A.UnOp.NEG:
+            return lambda row, ctx: arith.neg(x(row, ctx))
+        if op is A.UnOp.POS:
+            return x
+        if op is A.UnOp.IS_NULL:
+            return lambda row, ctx: x(row, ctx) is None
+        return lambda row, ctx: x(row, ctx) is not None
+
+    def _LabelTest(self, e, scope):
+        x = self.compile(e.subject, scope)
+        labels = e.labels
+
+        def f(row, ctx):
+            v = x(row, ctx)
+            if v is None:
+                return None
+            if isinstance(v, Node):
+                return all(lb in v.labels for lb in labels)
+            if isinstance(v, Relationship):
+                return all(lb == v.type for lb in labels)
+            raise CypherTypeError("InvalidArgumentType", f"cannot test labels of {type_name(v)}")
+        return f
+
+    def _ListLiteral(self, e, scope):
+        items = [self.compile(x, scope) for x in e.items]
+        return lambda row, ctx: [i(row, ctx) for i in items]
+
+    def _MapLiteral(self, e, scope):
+        entries = [(k, self.compile(v, scope)) for k, v in e.entries]
+        return lambda row, ctx: {k: f(row, ctx) for k, f in entries}
+
+    def _FunctionCall(self, e, scope):
+        name = e.name.lower()
+        if name in AGGREGATES:
+            raise CypherSemanticError("InvalidAggregation",
+                                      f"aggregation function {e.name}() is not allowed here")
+        if name == "exists":
+            arg = e.args[0]
+            if not isinstance(arg, (A.Property, A.PatternPredicate)):
+                raise CypherSemanticError("InvalidArgumentExpression",
+                                          "exists() takes a property or a pattern")
+            x = self.compile(arg, scope)
+            if isinstance(arg, A.PatternPredicate):
+                return x
+            return lambda row, ctx: x(row, ctx) is not None
+        if name not in FUNCTIONS:
+            raise CypherSemanticError("UnknownFunction", f"Unknown function '{e.name}'")
+        fn, lo, hi = FUNCTIONS[name]
+        if not lo <= len(e.args) <= hi:
+            raise CypherSemanticError("InvalidNumberOfArguments",
+                                      f"{e.name}() takes {lo}..{hi} argument(s), got {len(e.args)}")
+        args = [self.compile(a, scope) for a in e.args]
+        if len(args) == 1:
+            a0 = args[0]
+            return lambda row, ctx: fn(a0(row, ctx))
+        return lambda row, ctx: fn(*[a(row, ctx) for a in args])
+
+    def _CountStar(self, e, scope):
+        raise CypherSemanticError("InvalidAggregation", "count(*) is not allowed here")
+
+    def _Case(self, e, scope):
+        subject = self.compile(e.subject, scope) if e.subject is not None else None
+        whens = [(self.compile(w.when, scope), self.compile(w.then, scope)) for w in e.whens]
+        default = self.compile(e.default, scope) if e.default is not None else (lambda row, ctx: None)
+        if subject is not None:
+            def f_simple(row, ctx):
+                v = subject(row, ctx)
+                for w, t in whens:
+                    if equals(v, w(row, ctx)) is True:
+                        return t(row, ctx)
+                return default(row, ctx)
+            return f_simple
+
+        def f_generic(row, ctx):
+            for w, t in whens:
+                if w(row, ctx) is True:
+                    return t(row, ctx)
+            return default(row, ctx)
+        return f_generic
+
+    def _iter_scope(self, scope, var):
+        inner, slot = scope.extended(var)
+        return inner, slot
+
+    def _ListComprehension(self, e, scope):
+        src = self.compile(e.source, scope)
+        inner, slot = self._iter_scope(scope, e.variable)
+        pred = self.compile(e.predicate, inner) if e.predicate is not None else None
+        proj = self.compile(e.projection, inner) if e.projection is not None else None
+
+        def f(row, ctx):
+            lst = src(row, ctx)
+            if lst is None:
+                return None
+            if not isinstance(lst, list):
+                raise CypherTypeError("InvalidArgumentType", f"expected a list, got {type_name(lst)}")
+            out = []
+            base = tuple(row) + (None,) * (slot + 1 - len(row))
+            for x in lst:
+                r = base[:slot] + (x,) + base[slot + 1:]
+                if pred is not None and pred(r, ctx) is not True:
+                    continue
+                out.append(proj(r, ctx) if proj is not None else x)
+            return out
+        return f
+
+    def _Quantifier(self, e, scope):
+        src = self.compile(e.source, scope)
+        inner, slot = self._iter_scope(scope, e.variable)
+        pred = self.compile(e.predicate, inner) if e.predicate is not None else (lambda r, c: True)
+        kind = e.kind
+
+        def f(row, ctx):
+            lst = src(row, ctx)
+            if lst is None:
+                return None
+            base = tuple(row) + (None,) * (slot + 1 - len(row))
+            trues = unknown = 0
+            for x in lst:
+                v = pred(base[:slot] + (x,) + base[slot + 1:], ctx)
+                if v is True:
+                    trues += 1
+                elif v is None:
+                    unknown += 1
+            n = len(lst)
+            if kind is A.QuantifierKind.ALL:
+                return False if trues + unknown < n else (None if unknown else True)
+            if kind is A.QuantifierKind.ANY:
+                return True if trues else (None if unknown else False)
+            if kind is A.QuantifierKind.NONE:
+                return False if trues else (None if unknown else True)
+            if trues > 1:
+                return False
+            return None if unknown else trues == 1
+        return f
+
+    def _PatternPredicate(self, e, scope):
+        if self.pattern_hook is None:
+            raise CypherSemanticError("UnsupportedExpression", "pattern expressions are not allowed here")
+        return self.pattern_hook(e, scope)
+
+    def _PatternComprehension(self, e, scope):
+        if self.pattern_hook is None:
+            raise CypherSemanticError("UnsupportedExpression", "pattern comprehensions are not allowed here")
+        return self.pattern_hook(e, scope)
+
+    def _ExistsSubquery(self, e, scope):
+        if self.subquery_hook is None:
+            raise CypherSemanticError("UnsupportedExpression", "subqueries are not allowed here")
+        return self.subquery_hook(e, scope)
+
+    _CountSubquery = _ExistsSubquery
+
+    def _MapProjection(self, e, scope):
+        subj = self.compile(e.subject, scope)
+        parts = []
+        for it in e.items:
+            if it.kind is A.MapProjKind.LITERAL or it.kind is A.MapProjKind.VARIABLE:
+                parts.append((it.kind, it.key, self.compile(it.value, scope)))
+            else:
+                parts.append((it.kind, it.key, None))
+
+        def f(row, ctx):
+            s = subj(row, ctx)
+            if s is None:
+                return None
+            props = s.props if isinstance(s, (Node, Relationship)) else s
+            if not isinstance(props, dict):
+                raise CypherTypeError("InvalidArgumentType", f"cannot project {type_name(s)}")
+            out = {}
+            for kind, key, fn in parts:
+                if kind is A.MapProjKind.ALL:
+                    out.update(props)
+                elif kind is A.MapProjKind.PROPERTY:
+                    out[key] = props.get(key)
+                else:
+                    out[key] = fn(row, ctx)
+            return out
+        return f
+
+
+def free_variables(e: A.Node) -> set[str]:
+    """Names an expression reads (over-approximate: ignores comprehension shadowing)."""
+    out: set[str] = set()
+    stack: list = [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Variable):
+            out.add(n.name)
+        elif isinstance(n, (list, tuple)):
+            stack.extend(n)
+        elif isinstance(n, A.Node):
+            for s in n.__slots__:
+                stack.append(getattr(n, s))
+    return out
+
+
+def contains_aggregate(e: A.Node) -> bool:
+    stack: list = [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.CountStar):
+            return True
+        if isinstance(n, A.FunctionCall) and n.name.lower() in AGGREGATES:
+            return True
+        if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension)):
+            continue
+        if isinstance(n, (list, tuple)):
+            stack.extend(n)
+        elif isinstance(n, A.Node):
+            for s in n.__slots__:
+                stack.append(getattr(n, s))
+    return False

@@ -1,0 +1,313 @@
+"""Pattern parts -> row generators.
+
+A `PartMatcher` is built once per plan from one pattern part and the scope before it.  It picks
+an anchor node (a bound variable, else an index seek, else the smallest label, else every node),
+then walks the part's relationships outward from the anchor, right then left.  Each step extends
+the slot tuple; variable-length steps iterate with an explicit stack, never recursion.  Rows grow
+by appending, so the scope after the part is the scope before it plus the new names in walk order.
+Anonymous elements get hidden names (with a space, which no user variable can hold).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import CypherSemanticError, CypherTypeError
+from ..syntax import ast as A
+from ..values import Node, Path, Relationship, type_name
+from .compare import equals
+from .compile import Compiler, Scope
+
+
+def hidden_name(kind: str, pos: int, k: int) -> str:
+    return f" {kind}{pos}_{k}"
+
+
+def is_hidden(name: str) -> bool:
+    return name.startswith(" ")
+
+
+def _props_check(compiler: Compiler, props: A.Expr | None, scope: Scope):
+    """A closure (entity, row, ctx) -> bool for an inline property map, or None."""
+    if props is None:
+        return None
+    if isinstance(props, A.MapLiteral):
+        entries = [(k, compiler.compile(v, scope)) for k, v in props.entries]
+
+        def check(entity, row, ctx):
+            p = entity.props
+            for k, f in entries:
+                if equals(p.get(k), f(row, ctx)) is not True:
+                    return False
+            return True
+        return check
+    whole = compiler.compile(props, scope)
+
+    def check_param(entity, row, ctx):
+        m = whole(row, ctx)
+        if m is None:
+            return False
+        if not isinstance(m, dict):
+            raise CypherTypeError("InvalidArgumentType", f"property map expected, got {type_name(m)}")
+        p = entity.props
+        return all(equals(p.get(k), v) is True for k, v in m.items())
+    return check_param
+
+
+@dataclass(slots=True)
+class Step:
+    """One relationship hop of a walk."""
+
+    rel: A.RelPattern
+    direction: A.Direction  # in walk order
+    from_slot: int
+    node: A.NodePattern
+    rel_name: str
+    node_name: str
+    rel_slot: int = -1
+    node_slot: int = -1
+    node_bound: bool = False
+    rel_bound: bool = False
+    rel_check: object = None
+    node_check: object = None
+
+
+class PartMatcher:
+    def __init__(self, part: A.PatternPart, scope: Scope, compiler: Compiler, graph,
+                 prior_rel_slots: list[int], k: int) -> None:
+        el = part.element
+        self.part = part
+        scope = Scope(scope.slots)
+        names = []
+        for i, n in enumerate(el.nodes):
+            names.append(n.variable or hidden_name("n", n.pos, i))
+        rnames = [r.variable or hidden_name("r", r.pos, i) for i, r in enumerate(el.rels)]
+        for r, nm in zip(el.rels, rnames):
+            if r.variable and scope.has(r.variable) and r.length is None:
+                pass
+        self.anchor = self._choose_anchor(el, names, scope, graph)
+        a = self.anchor
+        anchor_node = el.nodes[a]
+        self.anchor_name = names[a]
+        self.anchor_bound = scope.has(names[a])
+        if self.anchor_bound:
+            self.anchor_slot = scope.slot(names[a])
+        else:
+            scope, self.anchor_slot = scope.extended(names[a])
+        self.anchor_labels = anchor_node.labels
+        self.anchor_check = _props_check(compiler, anchor_node.properties, scope)
+        self.anchor_seek = None  # (label, key, value closure) when an index answers the anchor
+        if (not self.anchor_bound and anchor_node.labels and isinstance(anchor_node.properties, A.MapLiteral)):
+            for key, value in anchor_node.properties.entries:
+                for lb in anchor_node.labels:
+                    if graph.index_for(lb, key) is not None and not _reads_pattern_vars(value, names, scope):
+                        self.anchor_seek = (lb, key, compiler.compile(value, scope))
+                        break
+                if self.anchor_seek:
+                    break
+        # walk order: right of the anchor, then left of it
+        order = [(i, A.Direction.OUT) for i in range(a, len(el.rels))]
+        order += [(i, A.Direction.IN) for i in range(a - 1, -1, -1)]
+        self.steps: list[Step] = []
+        node_slot = {a: self.anchor_slot}
+        self.rel_slots = list(prior_rel_slots)
+        self.own_rel_slots: list[int] = []
+        for i, walk in order:
+            r = el.rels[i]
+            if walk is A.Direction.OUT:
+                frm, to = i, i + 1
+                direction = r.direction
+            else:
+                frm, to = i + 1, i
+                direction = {A.Direction.OUT: A.Direction.IN, A.Direction.IN: A.Direction.OUT,
+                             A.Direction.BOTH: A.Direction.BOTH}[r.direction]
+            if frm not in node_slot:
+                frm = a if frm == a else frm
+            st = Step(r, direction, node_slot[frm if frm in node_slot else a], el.nodes[to],
+                      rnames[i], names[to])
+            if scope.has(rnames[i]):
+                st.rel_bound = True
+                st.rel_slot = scope.slot(rnames[i])
+            else:
+                scope, st.rel_slot = scope.extended(rnames[i])
+                self.own_rel_slots.append(st.rel_slot)
+            if scope.has(names[to]):
+                st.node_bound = True
+                st.node_slot = scope.slot(names[to])
+            else:
+                scope, st.node_slot = scope.extended(names[to])
+            node_slot[to] = st.node_slot
+            st.rel_check = _props_check(compiler, r.properties, scope)
+            st.node_check = _props_check(compiler, el.nodes[to].properties, scope)
+            self.steps.append(st)
+        self.node_slots_in_order = [node_slot[i] for i in range(len(el.nodes))]
+        self.rel_slots_in_order = [next(s.rel_slot for s in self.steps if s.rel is r) for r in el.rels]
+        self.path_slot = -1
+        if part.variable:
+            if scope.has(part.variable):
+                raise CypherSemanticError("VariableAlreadyBound",
+                                          f"Variable `{part.variable}` already declared")
+            scope, self.path_slot = scope.extended(part.variable)
+        self.scope = scope
+        self.all_rel_slots = self.rel_slots + self.own_rel_slots
+
+    @staticmethod
+    def _choose_anchor(el, names, scope, graph) -> int:
+        for i, nm in enumerate(names):
+            if scope.has(nm):
+                return i
+        best, best_score = 0, None
+        for i, n in enumerate(el.nodes):
+            score = 3
+            if n.labels:
+                has_index = isinstance(n.properties, A.MapLiteral) and any(
+                    graph.index_for(lb, k) is not None for lb in n.labels for k, _ in n.properties.entries)
+                score = 0 if has_index else (1 if n.properties is not None else 2)
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        return best
+
+    # ------------------------------------------------------------------ running
+    def anchors(self, row, ctx):
+        g = ctx.graph
+        if self.anchor_bound:
+            v = row[self.anchor_slot]
+            if v is None:
+                return
+            if not isinstance(v, Node):
+                raise CypherTypeError("InvalidArgumentType", f"expected a node, got {type_name(v)}")
+            if all(lb in v.labels for lb in self.anchor_labels) and (
+                    self.anchor_check is None or self.anchor_check(v, row, ctx)):
+                yield row
+            return
+        if self.anchor_seek is not None:
+            lb, key, fn = self.anchor_seek
+            candidates = g.index_lookup(lb, key, fn(row, ctx))
+        elif self.anchor_labels:
+            smallest = min(self.anchor_labels, key=g.label_count)
+            candidates = list(g.nodes_with_label(smallest))
+        else:
+            candidates = list(g.nodes.values())
+        labels = self.anchor_labels
+        check = self.anchor_check
+        for node in candidates:
+            if labels and not all(lb in node.labels for lb in labels):
+                continue
+            r = row + (node,)
+            if check is not None and not check(node, r, ctx):
+                continue
+            yield r
+
+    def run(self, row, ctx):
+        stream = self.anchors(row, ctx)
+        for st in self.steps:
+            stream = self._step(stream, st, ctx)
+        if self.path_slot >= 0:
+            stream = (r + (self._path(r),) for r in stream)
+        return stream
+
+    def _path(self, row) -> Path:
+        nodes = [row[self.node_slots_in_order[0]]]
+        rels = []
+        cur = nodes[0]
+        for i, rs in enumerate(self.rel_slots_in_order):
+            v = row[rs]
+            hop = v if isinstance(v, list) else [v]
+            for r in hop:
+                rels.append(r)
+                cur = r.end if r.start is cur else r.start
+                nodes.append(cur)
+        return Path(tuple(nodes), tuple(rels))
+
+    def _neighbours(self, g, node: Node, st: Step):
+        types = st.rel.types
+        d = st.direction
+        if d is not A.Direction.IN:
+            adj = g.out_adj.get(node.id, {})
+            for t in (types or adj.keys()):
+                for rel in list(adj.get(t, {}).values()):
+                    yield rel, rel.end
+        if d is not A.Direction.OUT:
+            adj = g.in_adj.get(node.id, {})
+            for t in (types or adj.keys()):
+                for rel in list(adj.get(t, {}).values()):
+                    if d is A.Direction.BOTH and rel.start is rel.end:
+                        continue  # a self-loop was already yielded from the out side
+                    yield rel, rel.start
+
+    def _step(self, stream, st: Step, ctx):
+        g = ctx.graph
+        used = [s for s in self.all_rel_slots if s != st.rel_slot]
+        labels = st.node.labels
+        if st.rel.length is not None:
+            yield from self._var_step(stream, st, ctx, used)
+            return
+        for row in stream:
+            src = row[st.from_slot]
+            if src is None:
+                continue
+            taken = {id(row[s]) for s in used if s < len(row) and isinstance(row[s], Relationship)}
+            for s in used:
+                if s < len(row) and isinstance(row[s], list):
+                    taken.update(id(x) for x in row[s])
+            for rel, other in self._neighbours(g, src, st):
+                if id(rel) in taken:
+                    continue
+                if st.rel_bound and row[st.rel_slot] is not rel:
+                    continue
+                if labels and not all(lb in other.labels for lb in labels):
+                    continue
+                if st.node_bound and row[st.node_slot] is not other:
+                    continue
+                r = row
+                if not st.rel_bound:
+                    r = r + (rel,)
+                if st.rel_check is not None and not st.rel_check(rel, r, ctx):
+                    continue
+                if not st.node_bound:
+                    r = r + (other,)
+                if st.node_check is not None and not st.node_check(other, r, ctx):
+                    continue
+                yield r
+
+    def _var_step(self, stream, st: Step, ctx, used):
+        g = ctx.graph
+        lo, hi = st.rel.length
+        lo = 1 if lo is None else lo
+        labels = st.node.labels
+        for row in stream:
+            src = row[st.from_slot]
+            if src is None:
+                continue
+            taken = {id(row[s]) for s in used if s < len(row) and isinstance(row[s], Relationship)}
+            stack = [(src, ())]
+            while stack:
+                node, path = stack.pop()
+                depth = len(path)
+                if depth >= lo:
+                    ok = (not labels or all(lb in node.labels for lb in labels))
+                    if ok and st.node_bound and row[st.node_slot] is not node:
+                        ok = False
+                    if ok:
+                        r = row if st.rel_bound else row + (list(path),)
+                        if st.rel_bound and row[st.rel_slot] != list(path):
+                            ok = False
+                        if ok and st.rel_check is not None:
+                            ok = all(st.rel_check(x, r, ctx) for x in path)
+                        if ok:
+                            if not st.node_bound:
+                                r = r + (node,)
+                            if st.node_check is None or st.node_check(node, r, ctx):
+                                yield r
+                if hi is not None and depth >= hi:
+                    continue
+                nxt = []
+                for rel, other in self._neighbours(g, node, st):
+                    if id(rel) in taken or rel in path:
+                        continue
+                    nxt.append((other, path + (rel,)))
+                stack.extend(reversed(nxt))
+
+
+def _reads_pattern_vars(expr: A.Expr, names: list[str], scope: Scope) -> bool:
+    from .compile import free_variables
+    return any(v in names and not scope.has(v) for v in free_variables(expr))

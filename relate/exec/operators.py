@@ -1,0 +1,307 @@
+"""Physical operators: each pulls slot tuples from its child and yields slot tuples.
+
+An operator is built once per plan (closures compiled, slots fixed) and run per execution with
+an `ExecContext`.  `name`, `details`, `identifiers` and `warnings` are what EXPLAIN shows; the
+operator itself stays the thing that runs.  Writing operators drain their input before the first
+write, so a clause never reads its own writes.
+"""
+from __future__ import annotations
+
+from ..errors import CypherArgumentError, CypherTypeError
+from ..values import type_name
+from .compare import hashable, order_key
+
+
+class Operator:
+    name = "Operator"
+    writes = False
+    reads = False
+
+    def __init__(self, child: "Operator | None" = None) -> None:
+        self.child = child
+        self.details = ""
+        self.identifiers: tuple[str, ...] = ()
+        self.warnings: tuple = ()
+        self.shown = True  # folded operators run but are not drawn in EXPLAIN
+
+    def children(self) -> list["Operator"]:
+        return [self.child] if self.child is not None else []
+
+    def rows(self, ctx):
+        raise NotImplementedError
+
+
+class Argument(Operator):
+    """The single empty row a query starts from (or the outer row of a nested pipeline)."""
+
+    name = "Argument"
+
+    def __init__(self, row: tuple = ()) -> None:
+        super().__init__(None)
+        self.row = row
+        self.shown = False
+
+    def rows(self, ctx):
+        yield self.row
+
+
+class Unwind(Operator):
+    name = "Unwind"
+
+    def __init__(self, child, fn, alias: str) -> None:
+        super().__init__(child)
+        self.fn = fn
+        self.details = f"AS {alias}"
+        self.identifiers = (alias,)
+
+    def rows(self, ctx):
+        fn = self.fn
+        for row in self.child.rows(ctx):
+            v = fn(row, ctx)
+            if v is None:
+                continue
+            if isinstance(v, list):
+                for x in v:
+                    yield row + (x,)
+            else:
+                yield row + (v,)
+
+
+class Match(Operator):
+    """One MATCH or OPTIONAL MATCH clause: its pattern parts, then its WHERE."""
+
+    name = "Expand"
+    reads = True
+
+    def __init__(self, child, parts, predicate, optional: bool, width_added: int) -> None:
+        super().__init__(child)
+        self.parts = parts
+        self.predicate = predicate
+        self.optional = optional
+        self.pad = (None,) * width_added
+
+    def extend(self, row, ctx):
+        stream = iter((row,))
+        for part in self.parts:
+            stream = self._chain(stream, part, ctx)
+        pred = self.predicate
+        if pred is not None:
+            stream = (r for r in stream if pred(r, ctx) is True)
+        return stream
+
+    @staticmethod
+    def _chain(stream, part, ctx):
+        for row in stream:
+            yield from part.run(row, ctx)
+
+    def rows(self, ctx):
+        for row in self.child.rows(ctx):
+            found = False
+            for r in self.extend(row, ctx):
+                found = True
+                yield r
+            if not found and self.optional:
+                yield row + self.pad
+
+
+class Filter(Operator):
+    name = "Filter"
+
+    def __init__(self, child, pred, text: str) -> None:
+        super().__init__(child)
+        self.pred = pred
+        self.details = text
+
+    def rows(self, ctx):
+        pred = self.pred
+        for row in self.child.rows(ctx):
+            if pred(row, ctx) is True:
+                yield row
+
+
+class Extend(Operator):
+    """Appends computed values to each row (projection before narrowing)."""
+
+    name = "Projection"
+
+    def __init__(self, child, fns) -> None:
+        super().__init__(child)
+        self.fns = fns
+
+    def rows(self, ctx):
+        fns = self.fns
+        for row in self.child.rows(ctx):
+            yield row + tuple(f(row, ctx) for f in fns)
+
+
+class Narrow(Operator):
+    """Keeps the given slots, in order."""
+
+    name = "Projection"
+
+    def __init__(self, child, slots: list[int]) -> None:
+        super().__init__(child)
+        self.slots = slots
+        self.shown = False
+
+    def rows(self, ctx):
+        slots = self.slots
+        for row in self.child.rows(ctx):
+            yield tuple(row[i] for i in slots)
+
+
+class Distinct(Operator):
+    name = "Distinct"
+
+    def __init__(self, child) -> None:
+        super().__init__(child)
+        self.shown = False
+
+    def rows(self, ctx):
+        seen = set()
+        for row in self.child.rows(ctx):
+            key = tuple(hashable(v) for v in row)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield row
+
+
+class Sort(Operator):
+    name = "Sort"
+
+    def __init__(self, child, keys: list) -> None:
+        super().__init__(child)
+        self.keys = keys  # (closure, descending)
+        self.shown = False
+
+    def rows(self, ctx):
+        rows = list(self.child.rows(ctx))
+        # stable sorts from the last key to the first give the combined order
+        for fn, desc in reversed(self.keys):
+            rows.sort(key=lambda r: order_key(fn(r, ctx)), reverse=desc)
+        return iter(rows)
+
+
+def _count_arg(fn, ctx, what: str) -> int:
+    v = fn((), ctx)
+    if isinstance(v, bool) or not isinstance(v, int):
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        else:
+            raise CypherArgumentError("InvalidArgumentType",
+                                      f"{what} expects a non-negative integer, got {type_name(v)}")
+    if v < 0:
+        raise CypherArgumentError("NegativeIntegerArgument", f"{what} expects a non-negative integer, got {v}")
+    return v
+
+
+class Skip(Operator):
+    name = "Skip"
+
+    def __init__(self, child, fn) -> None:
+        super().__init__(child)
+        self.fn = fn
+        self.shown = False
+
+    def rows(self, ctx):
+        n = _count_arg(self.fn, ctx, "SKIP")
+        for i, row in enumerate(self.child.rows(ctx)):
+            if i >= n:
+                yield row
+
+
+class Limit(Operator):
+    name = "Limit"
+
+    def __init__(self, child, fn) -> None:
+        super().__init__(child)
+        self.fn = fn
+        self.shown = False
+
+    def rows(self, ctx):
+        n = _count_arg(self.fn, ctx, "LIMIT")
+        if n == 0:
+            return
+        for i, row in enumerate(self.child.rows(ctx)):
+            yield row
+            if i + 1 >= n:
+                return
+
+
+class Aggregate(Operator):
+    """Groups rows by key closures and folds aggregate specs; yields keys + aggregate values."""
+
+    name = "Aggregation"
+
+    def __init__(self, child, key_fns, aggs) -> None:
+        super().__init__(child)
+        self.key_fns = key_fns
+        self.aggs = aggs  # list of aggregates.AggSpec
+
+    def rows(self, ctx):
+        groups: dict = {}
+        key_fns = self.key_fns
+        aggs = self.aggs
+        for row in self.child.rows(ctx):
+            kv = tuple(f(row, ctx) for f in key_fns)
+            hk = tuple(hashable(v) for v in kv)
+            g = groups.get(hk)
+            if g is None:
+                g = groups[hk] = (kv, [a.start() for a in aggs])
+            states = g[1]
+            for i, a in enumerate(aggs):
+                states[i] = a.step(states[i], row, ctx)
+        if not groups and not key_fns:
+            groups[()] = ((), [a.start() for a in aggs])
+        for kv, states in groups.values():
+            yield kv + tuple(a.finish(s) for a, s in zip(aggs, states))
+
+
+class Eager(Operator):
+    """Drains its child before yielding (isolates a write from the reads before it)."""
+
+    name = "Eager"
+
+    def __init__(self, child) -> None:
+        super().__init__(child)
+        self.shown = False
+
+    def rows(self, ctx):
+        return iter(list(self.child.rows(ctx)))
+
+
+class Union(Operator):
+    name = "Union"
+
+    def __init__(self, parts: list[Operator], distinct: bool) -> None:
+        super().__init__(None)
+        self.parts = parts
+        self.distinct = distinct
+
+    def children(self):
+        return list(self.parts)
+
+    def rows(self, ctx):
+        seen = set()
+        for p in self.parts:
+            for row in p.rows(ctx):
+                if self.distinct:
+                    k = tuple(hashable(v) for v in row)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                yield row
+
+
+class ProduceResults(Operator):
+    name = "ProduceResults"
+
+    def rows(self, ctx):
+        return self.child.rows(ctx)
+
+
+def check_list(v, what: str):
+    if v is not None and not isinstance(v, list):
+        raise CypherTypeError("InvalidArgumentType", f"{what} expects a list, got {type_name(v)}")
+    return v

@@ -1,0 +1,335 @@
+"""Writing operators: CREATE, MERGE, SET, REMOVE, DELETE.
+
+Each drains its input first (reads before writes), then mutates the graph through its
+transaction-logged methods and counts what it changed in `ctx.stats`.
+"""
+from __future__ import annotations
+
+from ..errors import ConstraintError, CypherSemanticError, CypherTypeError
+from ..syntax import ast as A
+from ..values import Node, Path, Relationship, type_name
+from .operators import Operator
+
+
+def _prop_value_ok(v) -> None:
+    if isinstance(v, (Node, Relationship, Path, dict)):
+        raise CypherTypeError("InvalidPropertyType", f"a property cannot hold a {type_name(v)}")
+    if isinstance(v, list):
+        for x in v:
+            if x is None or isinstance(x, (Node, Relationship, Path, dict, list)):
+                raise CypherTypeError("InvalidPropertyType",
+                                      "a list property holds only numbers, strings or booleans")
+
+
+def _map(v, what: str) -> dict:
+    if v is None:
+        return {}
+    if isinstance(v, (Node, Relationship)):
+        return dict(v.props)
+    if not isinstance(v, dict):
+        raise CypherTypeError("InvalidArgumentType", f"{what} expects a map, got {type_name(v)}")
+    return v
+
+
+class NodeSpec:
+    """How CREATE/MERGE makes one node: a bound slot, or labels and a property closure."""
+
+    __slots__ = ("bound_slot", "labels", "props")
+
+    def __init__(self, bound_slot, labels, props) -> None:
+        self.bound_slot = bound_slot
+        self.labels = labels
+        self.props = props  # closure(row, ctx) -> dict, or None
+
+
+class RelSpec:
+    __slots__ = ("type", "props", "from_index", "to_index")
+
+    def __init__(self, type_, props, from_index, to_index) -> None:
+        self.type = type_
+        self.props = props
+        self.from_index = from_index
+        self.to_index = to_index
+
+
+def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
+    """Create one pattern part for one row; returns (new values in slot order, node list, rel list)."""
+    g = ctx.graph
+    st = ctx.stats
+    made = []
+    out_nodes = []
+    for spec in nodes:
+        if spec.bound_slot is not None:
+            n = row[spec.bound_slot]
+            if n is None:
+                raise CypherSemanticError("CreateNullNode", "cannot create a relationship to a null node",
+                                          phase="runtime")
+            out_nodes.append(n)
+            continue
+        props = {}
+        if spec.props is not None:
+            for k, v in _map(spec.props(row + tuple(made), ctx), "CREATE").items():
+                if v is None:
+                    continue
+                _prop_value_ok(v)
+                props[k] = v
+        n = g.create_node(spec.labels, props)
+        st.nodes_created += 1
+        st.labels_added += len(set(spec.labels))
+        st.properties_set += len(props)
+        made.append(n)
+        out_nodes.append(n)
+    out_rels = []
+    for spec in rels:
+        props = {}
+        if spec.props is not None:
+            for k, v in _map(spec.props(row + tuple(made), ctx), "CREATE").items():
+                if v is None:
+                    continue
+                _prop_value_ok(v)
+                props[k] = v
+        a, b = out_nodes[spec.from_index], out_nodes[spec.to_index]
+        r = g.create_rel(spec.type, a, b, props)
+        st.relationships_created += 1
+        st.properties_set += len(props)
+        out_rels.append(r)
+    return made, out_nodes, out_rels
+
+
+class Create(Operator):
+    name = "Create"
+    writes = True
+
+    def __init__(self, child, parts, details: str) -> None:
+        super().__init__(child)
+        self.parts = parts  # list of (nodes, rels, slot_order, path_slot)
+        self.details = details
+
+    def rows(self, ctx):
+        rows = list(self.child.rows(ctx))
+        out = []
+        for row in rows:
+            for nodes, rels, order, want_path in self.parts:
+                made, all_nodes, all_rels = create_part(row, ctx, nodes, rels)
+                extra = []
+                mi = iter(made)
+                ri = iter(all_rels)
+                for kind in order:
+                    if kind == "n":
+                        extra.append(next(mi))
+                    else:
+                        extra.append(next(ri))
+                if want_path:
+                    extra.append(Path(tuple(all_nodes), tuple(all_rels)))
+                row = row + tuple(extra)
+            out.append(row)
+        return iter(out)
+
+
+class SetItemOp:
+    """One compiled SET item."""
+
+    __slots__ = ("kind", "target", "key", "value", "labels")
+
+    def __init__(self, kind, target, key, value, labels) -> None:
+        self.kind = kind
+        self.target = target
+        self.key = key
+        self.value = value
+        self.labels = labels
+
+
+def apply_set(items: list[SetItemOp], row, ctx) -> None:
+    g = ctx.graph
+    st = ctx.stats
+    for it in items:
+        ent = it.target(row, ctx)
+        if ent is None:
+            continue
+        if it.kind is A.SetKind.LABELS:
+            if not isinstance(ent, Node):
+                raise CypherTypeError("InvalidArgumentType", f"cannot set labels on {type_name(ent)}")
+            for lb in it.labels:
+                if g.add_label(ent, lb):
+                    st.labels_added += 1
+            continue
+        if not isinstance(ent, (Node, Relationship)):
+            raise CypherTypeError("InvalidArgumentType", f"cannot set a property on {type_name(ent)}")
+        if ent.deleted:
+            from ..errors import CypherRuntimeError
+            raise CypherRuntimeError("DeletedEntityAccess", "cannot set a property on a deleted entity")
+        if it.kind is A.SetKind.PROPERTY:
+            v = it.value(row, ctx)
+            if v is not None:
+                _prop_value_ok(v)
+            if v is None and it.key not in ent.props:
+                continue
+            g.set_prop(ent, it.key, v)
+            st.properties_set += 1
+            continue
+        m = _map(it.value(row, ctx), "SET")
+        if it.kind is A.SetKind.REPLACE:
+            for k in list(ent.props):
+                if k not in m or m[k] is None:
+                    g.set_prop(ent, k, None)
+                    st.properties_set += 1
+        for k, v in m.items():
+            if v is None:
+                if k in ent.props:
+                    g.set_prop(ent, k, None)
+                    st.properties_set += 1
+                continue
+            _prop_value_ok(v)
+            g.set_prop(ent, k, v)
+            st.properties_set += 1
+
+
+class SetOp(Operator):
+    name = "SetProperty"
+    writes = True
+
+    def __init__(self, child, items) -> None:
+        super().__init__(child)
+        self.items = items
+
+    def rows(self, ctx):
+        rows = list(self.child.rows(ctx))
+        for row in rows:
+            apply_set(self.items, row, ctx)
+        return iter(rows)
+
+
+class RemoveOp(Operator):
+    name = "Remove"
+    writes = True
+
+    def __init__(self, child, items) -> None:
+        super().__init__(child)
+        self.items = items  # (target closure, key or None, labels)
+
+    def rows(self, ctx):
+        rows = list(self.child.rows(ctx))
+        g, st = ctx.graph, ctx.stats
+        for row in rows:
+            for target, key, labels in self.items:
+                ent = target(row, ctx)
+                if ent is None:
+                    continue
+                if key is not None:
+                    if not isinstance(ent, (Node, Relationship)):
+                        raise CypherTypeError("InvalidArgumentType", f"cannot remove a property of {type_name(ent)}")
+                    if key in ent.props:
+                        g.set_prop(ent, key, None)
+                        st.properties_set += 1
+                else:
+                    for lb in labels:
+                        if g.remove_label(ent, lb):
+                            st.labels_removed += 1
+        return iter(rows)
+
+
+class DeleteOp(Operator):
+    name = "Delete"
+    writes = True
+
+    def __init__(self, child, fns, detach: bool) -> None:
+        super().__init__(child)
+        self.fns = fns
+        self.detach = detach
+        self.name = "DetachDelete" if detach else "Delete"
+
+    def rows(self, ctx):
+        rows = list(self.child.rows(ctx))
+        g, st = ctx.graph, ctx.stats
+        nodes: dict[int, Node] = {}
+        rels: dict[int, Relationship] = {}
+        for row in rows:
+            for fn in self.fns:
+                v = fn(row, ctx)
+                stack = [v]
+                while stack:
+                    x = stack.pop()
+                    if x is None:
+                        continue
+                    if isinstance(x, Node):
+                        nodes[x.id] = x
+                    elif isinstance(x, Relationship):
+                        rels[x.id] = x
+                    elif isinstance(x, Path):
+                        nodes.update((n.id, n) for n in x.nodes)
+                        rels.update((r.id, r) for r in x.rels)
+                    elif isinstance(x, list):
+                        stack.extend(x)
+                    else:
+                        raise CypherTypeError("InvalidArgumentType",
+                                              f"DELETE expects a node, relationship or path, got {type_name(x)}")
+        for r in rels.values():
+            if g.delete_rel(r):
+                st.relationships_deleted += 1
+        for n in nodes.values():
+            if n.id not in g.nodes:
+                continue
+            attached = g.node_rels(n)
+            if attached and not self.detach:
+                raise ConstraintError("DeleteConnectedNode",
+                                      f"Cannot delete node<{n.id}>, because it still has relationships. "
+                                      "To delete this node, you must first delete its relationships.")
+            for r in attached:
+                if g.delete_rel(r):
+                    st.relationships_deleted += 1
+            g.delete_node(n)
+            st.nodes_deleted += 1
+        return iter(rows)
+
+
+class MergeOp(Operator):
+    """MERGE one pattern part: match it per row; when nothing matches, create it."""
+
+    name = "Merge"
+    writes = True
+    reads = True
+
+    def __init__(self, child, matcher, nodes, rels, order, path_slot_wanted, on_match, on_create, details) -> None:
+        super().__init__(child)
+        self.matcher = matcher
+        self.nodes = nodes
+        self.rels = rels
+        self.order = order
+        self.want_path = path_slot_wanted
+        self.on_match = on_match
+        self.on_create = on_create
+        self.details = details
+
+    def rows(self, ctx):
+        rows = list(self.child.rows(ctx))
+        out = []
+        for row in rows:
+            found = list(self.matcher.run(row, ctx))
+            if found:
+                for r in found:
+                    apply_set(self.on_match, r, ctx)
+                    out.append(r)
+                continue
+            made, all_nodes, all_rels = create_part(row, ctx, self.nodes, self.rels)
+            # the matcher's slots are in walk order; rebuild the row the same way
+            r = row + self._walk_values(all_nodes, all_rels)
+            if self.want_path:
+                r = r + (Path(tuple(all_nodes), tuple(all_rels)),)
+            apply_set(self.on_create, r, ctx)
+            out.append(r)
+        return iter(out)
+
+    def _walk_values(self, nodes, rels) -> tuple:
+        m = self.matcher
+        vals = []
+        if not m.anchor_bound:
+            vals.append(nodes[m.anchor])
+        el = m.part.element
+        for st in m.steps:
+            i = next(k for k, r in enumerate(el.rels) if r is st.rel)
+            to = i + 1 if i >= m.anchor else i
+            if not st.rel_bound:
+                vals.append(rels[i])
+            if not st.node_bound:
+                vals.append(nodes[to])
+        return tuple(vals)

@@ -1,0 +1,562 @@
+"""`ast.Statement` -> `Plan`: a tree of physical operators with fixed slots, plus what the
+statement is (query type, columns, parameters it needs, notifications).
+
+Clauses are planned in order; each one takes the operator and `Scope` built so far and returns
+new ones.  Expressions are compiled to closures here, once per plan.  Semantic checks that need
+the scope (undefined or rebound variables, misplaced aggregates) raise as they are met.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import CypherSemanticError, CypherSyntaxError
+from ..result import Notification
+from ..syntax import ast as A
+from ..exec import operators as O
+from ..exec import writes as W
+from ..exec.aggregates import AggSpec
+from ..exec.compile import AGGREGATES, Compiler, Scope, contains_aggregate
+from ..exec.match import PartMatcher, hidden_name, is_hidden
+from .notifications import missing_index
+
+
+@dataclass(slots=True)
+class Plan:
+    root: O.Operator
+    columns: tuple[str, ...]
+    query_type: str
+    parameters: tuple[str, ...]
+    notifications: list[Notification] = field(default_factory=list)
+    schema: A.Node | None = None  # CreateIndex / DropIndex body
+
+
+def _params_in(node) -> list[str]:
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Parameter):
+            if n.name not in out:
+                out.append(n.name)
+        elif isinstance(n, (list, tuple)):
+            stack.extend(reversed(n))
+        elif isinstance(n, A.Node):
+            for s in reversed(n.__slots__):
+                stack.append(getattr(n, s))
+    return out
+
+
+class Planner:
+    def __init__(self, graph) -> None:
+        self.graph = graph
+        self.compiler = Compiler(pattern_hook=self._pattern_expr, subquery_hook=self._subquery_expr)
+        self.notifications: list[Notification] = []
+        self.reads = False
+        self.writes = False
+
+    # ------------------------------------------------------------------ entry
+    def plan(self, stmt: A.Statement) -> Plan:
+        body = stmt.body
+        params = tuple(_params_in(body))
+        if isinstance(body, (A.CreateIndex, A.DropIndex)):
+            op = O.Operator()
+            op.name = "CreateIndex" if isinstance(body, A.CreateIndex) else "DropIndex"
+            op.details = (f"(:{body.label} {{{', '.join(body.properties)}}})"
+                          if isinstance(body, A.CreateIndex) else body.name)
+            return Plan(op, (), "s", params, [], body)
+        parts = []
+        columns = None
+        for sq in body.parts:
+            root, cols = self._single(sq)
+            if columns is not None and list(cols) != list(columns):
+                raise CypherSemanticError("DifferentColumnsInUnion",
+                                          "All sub queries in an UNION must have the same return column names")
+            columns = cols
+            parts.append(root)
+        if len(parts) == 1:
+            root = parts[0]
+        else:
+            distinct = not all(body.union_all)
+            if any(body.union_all) and not all(body.union_all):
+                raise CypherSemanticError("InvalidClauseComposition", "Invalid combination of UNION and UNION ALL")
+            root = O.Union(parts, distinct)
+            root = O.ProduceResults(root)
+            root.details = f"{len(columns)} item(s)"
+        qtype = "rw" if self.reads and self.writes else ("w" if self.writes else "r")
+        return Plan(root, tuple(columns or ()), qtype, params, self.notifications)
+
+    # ------------------------------------------------------------------ clauses
+    def _single(self, sq: A.SingleQuery):
+        op: O.Operator = O.Argument()
+        scope = Scope()
+        clauses = sq.clauses
+        returned = None
+        for i, c in enumerate(clauses):
+            last = i == len(clauses) - 1
+            if isinstance(c, A.Return) and not last:
+                raise CypherSyntaxError("InvalidClauseComposition", "RETURN can only be used at the end of the query")
+            op, scope, returned = self._clause(c, op, scope, last)
+        last = clauses[-1]
+        if not isinstance(last, (A.Return,)) and not isinstance(last, (A.Create, A.Merge, A.SetClause, A.Remove,
+                                                                         A.Delete, A.Foreach, A.Call)):
+            raise CypherSyntaxError("InvalidClauseComposition",
+                                    "Query cannot conclude with " + type(last).__name__.upper().replace("CLAUSE", ""))
+        if returned is None:
+            return op, ()
+        return op, returned
+
+    def _clause(self, c, op, scope, last):
+        if isinstance(c, A.Match):
+            return (*self._match(c, op, scope), None)
+        if isinstance(c, A.Unwind):
+            fn = self.compiler.compile(c.expr, scope)
+            if scope.has(c.variable):
+                raise CypherSemanticError("VariableAlreadyBound", f"Variable `{c.variable}` already declared")
+            scope, _ = scope.extended(c.variable)
+            return O.Unwind(op, fn, c.variable), scope, None
+        if isinstance(c, A.With):
+            op, scope, cols = self._projection(c.projection, op, scope, is_return=False)
+            if c.where is not None:
+                op = O.Filter(op, self.compiler.compile(c.where, scope), "")
+                op.shown = False
+            return op, scope, None
+        if isinstance(c, A.Return):
+            op, scope, cols = self._projection(c.projection, op, scope, is_return=True)
+            return op, scope, cols
+        if isinstance(c, A.Create):
+            return (*self._create(c, op, scope), None)
+        if isinstance(c, A.Merge):
+            return (*self._merge(c, op, scope), None)
+        if isinstance(c, A.SetClause):
+            self.writes = True
+            return O.Eager(W.SetOp(op, [self._set_item(it, scope) for it in c.items])), scope, None
+        if isinstance(c, A.Remove):
+            self.writes = True
+            items = []
+            for it in c.items:
+                if it.labels:
+                    items.append((self.compiler.compile(it.target, scope), None, it.labels))
+                else:
+                    items.append((self.compiler.compile(it.target.subject, scope), it.target.key, ()))
+            return W.RemoveOp(op, items), scope, None
+        if isinstance(c, A.Delete):
+            self.writes = True
+            fns = [self.compiler.compile(e, scope) for e in c.exprs]
+            return W.DeleteOp(op, fns, c.detach), scope, None
+        raise CypherSyntaxError("UnsupportedClause", f"{type(c).__name__.upper()} is not supported yet")
+
+    # ------------------------------------------------------------------ MATCH
+    def _match(self, c: A.Match, op, scope: Scope):
+        self.reads = True
+        before = len(scope)
+        parts = []
+        rel_slots: list[int] = []
+        for k, part in enumerate(c.pattern.parts):
+            if part.shortest:
+                raise CypherSyntaxError("UnsupportedClause", f"{part.shortest}() is not supported yet")
+            self._check_pattern_vars(part, scope)
+            m = PartMatcher(part, scope, self.compiler, self.graph, rel_slots, k)
+            rel_slots = m.all_rel_slots
+            parts.append(m)
+            scope = m.scope
+        pred = self.compiler.compile(c.where, scope) if c.where is not None else None
+        node = O.Match(op, parts, pred, c.optional, len(scope) - before)
+        self._describe_match(node, parts, c)
+        return node, scope
+
+    def _check_pattern_vars(self, part: A.PatternPart, scope: Scope) -> None:
+        seen_rels = set()
+        for r in part.element.rels:
+            if r.variable:
+                if r.variable in seen_rels:
+                    raise CypherSemanticError("VariableAlreadyBound",
+                                              f"Cannot use the same relationship variable '{r.variable}' for multiple relationships")
+                seen_rels.add(r.variable)
+
+    def _describe_match(self, node: O.Match, parts: list[PartMatcher], c: A.Match) -> None:
+        texts = []
+        warnings = []
+        has_rels = False
+        for m in parts:
+            el = m.part.element
+            a = m.anchor
+            texts.append(_walk_text(el, a))
+            has_rels = has_rels or bool(el.rels)
+            for n in el.nodes:
+                if isinstance(n.properties, A.MapLiteral) and n.labels:
+                    for key, _ in n.properties.entries:
+                        if all(self.graph.index_for(lb, key) is None for lb in n.labels):
+                            warnings.append(missing_index(n.labels[0], key))
+        if has_rels:
+            node.name = "Expand" if not c.optional else "OptionalExpand"
+        else:
+            m = parts[0]
+            if m.anchor_seek is not None:
+                node.name = "NodeIndexSeek"
+            elif m.anchor_labels:
+                node.name = "NodeByLabelScan"
+            else:
+                node.name = "AllNodesScan"
+            if c.optional:
+                node.name = "Optional" + node.name
+        node.details = ", ".join(texts)
+        node.warnings = tuple(warnings)
+
+    # ------------------------------------------------------------------ projections
+    def _projection(self, p: A.Projection, op, scope: Scope, is_return: bool):
+        items = list(p.items)
+        if p.star:
+            names = sorted(n for n in scope.slots if not is_hidden(n))
+            if not names and not items:
+                raise CypherSemanticError("NoVariablesInScope",
+                                          "RETURN * is not allowed when there are no variables in scope")
+            items = [A.ProjectionItem(A.Variable(n), None, n) for n in names] + items
+        names = []
+        for it in items:
+            name = it.alias if it.alias is not None else it.text
+            if not is_return and it.alias is None and not isinstance(it.expr, A.Variable):
+                raise CypherSemanticError("NoExpressionAlias", "Expression in WITH must be aliased (use AS)")
+            if name in names:
+                raise CypherSemanticError("ColumnNameConflict",
+                                          f"Multiple result columns with the same name are not supported")
+            names.append(name)
+        aggregating = any(contains_aggregate(it.expr) for it in items)
+        comp = self.compiler
+        if aggregating:
+            op, inner_scope = self._aggregate(items, names, op, scope)
+            new_scope = Scope({n: i for i, n in enumerate(names)})
+            if p.distinct:
+                op = O.Distinct(op)
+            if p.order:
+                op = O.Sort(op, [(comp.compile(s.expr, self._order_scope(new_scope, scope, items)), s.descending)
+                                 for s in p.order])
+        else:
+            fns = [comp.compile(it.expr, scope) for it in items]
+            if p.distinct:
+                op = O.Narrow(O.Extend(op, fns), list(range(len(scope), len(scope) + len(fns))))
+                op.child.shown = False
+                new_scope = Scope({n: i for i, n in enumerate(names)})
+                op = O.Distinct(op)
+                if p.order:
+                    op = O.Sort(op, [(comp.compile(s.expr, self._order_scope(new_scope, scope, items)), s.descending)
+                                     for s in p.order])
+            else:
+                wide = Scope(scope.slots)
+                base = len(scope)
+                for k, n in enumerate(names):
+                    wide.slots[n] = base + k
+                op = O.Extend(op, fns)
+                op.shown = False
+                if p.order:
+                    op = O.Sort(op, [(comp.compile(s.expr, wide), s.descending) for s in p.order])
+                new_scope = Scope({n: i for i, n in enumerate(names)})
+                keep = [base + k for k in range(len(names))]
+                if p.skip is not None:
+                    op = O.Skip(op, comp.compile(p.skip, Scope()))
+                if p.limit is not None:
+                    op = O.Limit(op, comp.compile(p.limit, Scope()))
+                op = O.Narrow(op, keep)
+                return self._finish_projection(op, p, names, new_scope, is_return, skip_done=True)
+        return self._finish_projection(op, p, names, new_scope, is_return, skip_done=False)
+
+    def _finish_projection(self, op, p, names, new_scope, is_return, skip_done):
+        comp = self.compiler
+        if not skip_done:
+            if p.skip is not None:
+                op = O.Skip(op, comp.compile(p.skip, Scope()))
+            if p.limit is not None:
+                op = O.Limit(op, comp.compile(p.limit, Scope()))
+        details = f"{len(names)} item(s)"
+        if p.distinct:
+            details += ", distinct"
+        if p.order:
+            details += ", ordered"
+        if p.skip is not None:
+            details += ", skipped"
+        if p.limit is not None:
+            details += ", limited"
+        if is_return:
+            op = O.ProduceResults(op)
+            op.details = details
+            return op, new_scope, tuple(names)
+        op = _Shown(op, "Projection", details)
+        return op, new_scope, tuple(names)
+
+    @staticmethod
+    def _order_scope(new_scope: Scope, old: Scope, items) -> Scope:
+        return new_scope
+
+    def _aggregate(self, items, names, op, scope: Scope):
+        comp = self.compiler
+        key_fns = []
+        key_names = []
+        aggs: list[AggSpec] = []
+        post = []  # per item: ("key", index) or ("expr", rewritten expr)
+        for it, name in zip(items, names):
+            if not contains_aggregate(it.expr):
+                key_fns.append(comp.compile(it.expr, scope))
+                key_names.append(name)
+                post.append(("key", len(key_fns) - 1))
+            else:
+                rewritten = self._extract_aggs(it.expr, scope, aggs)
+                post.append(("expr", rewritten))
+        agg = O.Aggregate(op, key_fns, aggs)
+        agg.details = ", ".join(names)
+        # rows now: keys..., aggregates...
+        inner = Scope()
+        for k in range(len(key_fns)):
+            inner.slots[f" key{k}"] = k
+        for k in range(len(aggs)):
+            inner.slots[f" agg{k}"] = len(key_fns) + k
+        # expressions over grouping keys reuse the key by its text
+        fns = []
+        for (kind, val), it in zip(post, items):
+            if kind == "key":
+                i = val
+                fns.append(lambda row, ctx, i=i: row[i])
+            else:
+                keyed = Scope(inner.slots)
+                for k, it2 in enumerate(items):
+                    if isinstance(it2.expr, A.Variable) and post[k][0] == "key":
+                        keyed.slots[it2.expr.name] = post[k][1]
+                fns.append(comp.compile(val, keyed))
+        ext = O.Extend(agg, fns)
+        width = len(key_fns) + len(aggs)
+        out = O.Narrow(ext, list(range(width, width + len(fns))))
+        out.child.shown = False
+        return out, inner
+
+    def _extract_aggs(self, e, scope, aggs):
+        """Replace each aggregate call in e with a variable reading its slot."""
+        comp = self.compiler
+        if isinstance(e, A.CountStar):
+            aggs.append(AggSpec("count*", None, False))
+            return A.Variable(f" agg{len(aggs) - 1}")
+        if isinstance(e, A.FunctionCall) and e.name.lower() in AGGREGATES:
+            name = e.name.lower()
+            for a in e.args:
+                if contains_aggregate(a):
+                    raise CypherSemanticError("NestedAggregation", "Can't use aggregate functions inside of aggregate functions.")
+            arg = comp.compile(e.args[0], scope) if e.args else None
+            extra = comp.compile(e.args[1], scope) if len(e.args) > 1 else None
+            aggs.append(AggSpec(name, arg, e.distinct, extra))
+            return A.Variable(f" agg{len(aggs) - 1}")
+        if isinstance(e, A.Node) and not isinstance(e, (A.Variable, A.Literal, A.Parameter)):
+            kwargs = {}
+            for s in e.__slots__:
+                v = getattr(e, s)
+                if isinstance(v, A.Expr):
+                    v = self._extract_aggs(v, scope, aggs)
+                elif isinstance(v, tuple):
+                    v = tuple(self._extract_aggs(x, scope, aggs) if isinstance(x, A.Expr) else x for x in v)
+                kwargs[s] = v
+            return type(e)(**kwargs)
+        return e
+
+    # ------------------------------------------------------------------ writes
+    def _node_spec(self, n: A.NodePattern, scope: Scope, for_create: bool, local: dict):
+        name = n.variable
+        if name and (scope.has(name) or name in local):
+            if n.labels or n.properties is not None:
+                raise CypherSemanticError("VariableAlreadyBound", f"Variable `{name}` already declared")
+            slot = scope.slot(name) if scope.has(name) else local[name]
+            return W.NodeSpec(slot, (), None), False
+        props = self.compiler.compile(n.properties, _TailScope(scope, local)) if n.properties is not None else None
+        return W.NodeSpec(None, n.labels, props), True
+
+    def _create(self, c: A.Create, op, scope: Scope):
+        self.writes = True
+        parts = []
+        texts = []
+        for part in c.pattern.parts:
+            el = part.element
+            local: dict[str, int] = {}
+            nodes = []
+            order = []
+            new_scope = Scope(scope.slots)
+            for i, n in enumerate(el.nodes):
+                spec, new = self._node_spec(n, scope, True, local)
+                if spec.bound_slot is None:
+                    nm = n.variable or hidden_name("n", n.pos, i)
+                    new_scope, slot = new_scope.extended(nm)
+                    local[nm] = slot
+                    order.append("n")
+                nodes.append(spec)
+            rels = []
+            for i, r in enumerate(el.rels):
+                if len(r.types) != 1:
+                    raise CypherSemanticError("NoSingleRelationshipType",
+                                              "A single relationship type must be specified for CREATE")
+                if r.direction is A.Direction.BOTH:
+                    raise CypherSemanticError("RequiresDirectedRelationship",
+                                              "Only directed relationships are supported in CREATE")
+                if r.length is not None:
+                    raise CypherSemanticError("CreatingVarLength", "Variable length relationships cannot be used in CREATE")
+                if r.variable and (scope.has(r.variable) or r.variable in local):
+                    raise CypherSemanticError("VariableAlreadyBound", f"Variable `{r.variable}` already declared")
+                a, b = (i, i + 1) if r.direction is A.Direction.OUT else (i + 1, i)
+                props = self.compiler.compile(r.properties, _TailScope(scope, local)) if r.properties is not None else None
+                rels.append(W.RelSpec(r.types[0], props, a, b))
+            # rows are extended node values first, then relationship values
+            for i, r in enumerate(el.rels):
+                nm = r.variable or hidden_name("r", r.pos, i)
+                new_scope, slot = new_scope.extended(nm)
+                local[nm] = slot
+                order.append("r")
+            if part.variable:
+                new_scope, _ = new_scope.extended(part.variable)
+            parts.append((nodes, rels, order, bool(part.variable)))
+            scope = new_scope
+            texts.append(_create_text(el))
+        return W.Create(op, parts, ", ".join(texts)), scope
+
+    def _merge(self, c: A.Merge, op, scope: Scope):
+        self.writes = True
+        self.reads = True
+        part = c.part
+        el = part.element
+        for r in el.rels:
+            if len(r.types) != 1:
+                raise CypherSemanticError("NoSingleRelationshipType",
+                                          "A single relationship type must be specified for MERGE")
+            if r.length is not None:
+                raise CypherSemanticError("CreatingVarLength", "Variable length relationships cannot be used in MERGE")
+        m = PartMatcher(part, scope, self.compiler, self.graph, [], 0)
+        nodes = []
+        local: dict[str, int] = {}
+        for i, n in enumerate(el.nodes):
+            if n.variable and scope.has(n.variable):
+                if (n.labels or n.properties is not None) and len(el.nodes) == 1:
+                    raise CypherSemanticError("VariableAlreadyBound", f"Variable `{n.variable}` already declared")
+                nodes.append(W.NodeSpec(scope.slot(n.variable), (), None))
+            else:
+                props = self.compiler.compile(n.properties, scope) if n.properties is not None else None
+                nodes.append(W.NodeSpec(None, n.labels, props))
+        rels = []
+        for i, r in enumerate(el.rels):
+            a, b = (i, i + 1) if r.direction is not A.Direction.IN else (i + 1, i)
+            props = self.compiler.compile(r.properties, scope) if r.properties is not None else None
+            rels.append(W.RelSpec(r.types[0], props, a, b))
+        new_scope = m.scope
+        on_match = [self._set_item(it, new_scope) for it in c.on_match]
+        on_create = [self._set_item(it, new_scope) for it in c.on_create]
+        op = W.MergeOp(op, m, nodes, rels, None, bool(part.variable), on_match, on_create,
+                       _walk_text(el, m.anchor))
+        return op, new_scope
+
+    def _set_item(self, it: A.SetItem, scope: Scope) -> W.SetItemOp:
+        comp = self.compiler
+        if it.kind is A.SetKind.PROPERTY:
+            return W.SetItemOp(it.kind, comp.compile(it.target.subject, scope), it.target.key,
+                               comp.compile(it.value, scope), ())
+        if it.kind is A.SetKind.LABELS:
+            return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, None, it.labels)
+        return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, comp.compile(it.value, scope), ())
+
+    # ------------------------------------------------------------------ hooks for expressions
+    def _pattern_expr(self, e, scope: Scope):
+        self.reads = True
+        part = A.PatternPart(e.path_variable if isinstance(e, A.PatternComprehension) else None, e.element)
+        for n in e.element.nodes:
+            if n.variable and not scope.has(n.variable) and isinstance(e, A.PatternPredicate):
+                raise CypherSemanticError("UndefinedVariable", f"Variable `{n.variable}` not defined")
+        m = PartMatcher(part, scope, self.compiler, self.graph, [], 0)
+        if isinstance(e, A.PatternPredicate):
+            def exists(row, ctx):
+                for _ in m.run(row, ctx):
+                    return True
+                return False
+            return exists
+        pred = self.compiler.compile(e.predicate, m.scope) if e.predicate is not None else None
+        proj = self.compiler.compile(e.projection, m.scope)
+
+        def collect(row, ctx):
+            out = []
+            for r in m.run(row, ctx):
+                if pred is None or pred(r, ctx) is True:
+                    out.append(proj(r, ctx))
+            return out
+        return collect
+
+    def _subquery_expr(self, e, scope: Scope):
+        self.reads = True
+        if e.query is not None:
+            raise CypherSyntaxError("UnsupportedClause", "full subqueries are not supported yet")
+        parts = []
+        s = scope
+        rels: list[int] = []
+        for part in e.pattern.parts:
+            m = PartMatcher(part, s, self.compiler, self.graph, rels, 0)
+            rels = m.all_rel_slots
+            parts.append(m)
+            s = m.scope
+        pred = self.compiler.compile(e.where, s) if e.where is not None else None
+        matcher = O.Match(None, parts, pred, False, 0)
+        if isinstance(e, A.ExistsSubquery):
+            def exists(row, ctx):
+                for _ in matcher.extend(row, ctx):
+                    return True
+                return False
+            return exists
+
+        def count(row, ctx):
+            return sum(1 for _ in matcher.extend(row, ctx))
+        return count
+
+
+class _TailScope(Scope):
+    """A scope seeing the outer variables plus those a CREATE pattern made so far."""
+
+    def __init__(self, outer: Scope, local: dict) -> None:
+        super().__init__(outer.slots)
+        self.slots.update(local)
+
+
+class _Shown(O.Operator):
+    """A visible stand-in in EXPLAIN for a projection built of several folded operators."""
+
+    def __init__(self, child, name, details) -> None:
+        super().__init__(child)
+        self.name = name
+        self.details = details
+
+    def rows(self, ctx):
+        return self.child.rows(ctx)
+
+
+def _node_text(n: A.NodePattern) -> str:
+    return "(" + (n.variable or "") + "".join(":" + lb for lb in n.labels) + ")"
+
+
+def _rel_text(r: A.RelPattern, direction: A.Direction) -> str:
+    inner = (r.variable or "") + (":" + "|".join(r.types) if r.types else "")
+    if r.length is not None:
+        lo, hi = r.length
+        inner += "*" + ("" if lo is None and hi is None else f"{lo if lo is not None else ''}..{hi if hi is not None else ''}")
+    body = f"[{inner}]" if inner else ""
+    if direction is A.Direction.OUT:
+        return f"-{body}->"
+    if direction is A.Direction.IN:
+        return f"<-{body}-"
+    return f"-{body}-"
+
+
+_FLIP = {A.Direction.OUT: A.Direction.IN, A.Direction.IN: A.Direction.OUT, A.Direction.BOTH: A.Direction.BOTH}
+
+
+def _walk_text(el: A.PatternElement, anchor: int) -> str:
+    """The pattern as walked from its anchor: right of it as written, left of it reversed."""
+    out = _node_text(el.nodes[anchor])
+    for i in range(anchor, len(el.rels)):
+        out += _rel_text(el.rels[i], el.rels[i].direction) + _node_text(el.nodes[i + 1])
+    left = ""
+    for i in range(anchor - 1, -1, -1):
+        left += _rel_text(el.rels[i], _FLIP[el.rels[i].direction]) + _node_text(el.nodes[i])
+    return out + left if not left else (out + left if anchor == len(el.nodes) - 1 else out + ", " + _node_text(el.nodes[anchor]) + left)
+
+
+def _create_text(el: A.PatternElement) -> str:
+    out = _node_text(el.nodes[0])
+    for r, n in zip(el.rels, el.nodes[1:]):
+        out += _rel_text(r, r.direction) + _node_text(n)
+    return out

@@ -1,0 +1,150 @@
+"""What one statement returns: rows and everything an agent needs beside them.
+
+Engine run -> `Result` (columns, column types, rows as tuples of Cypher values, the 11 mutation
+counters, notifications, the plan description, timings, plan-cache outcome, query type).  The
+renderers in `relate.output` and the protocol cores in `relate.protocols` turn a `Result` into
+bytes; they never reach back into the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from .values import type_name
+
+STAT_KEYS = (
+    "constraints_added", "constraints_removed", "indexes_added", "indexes_removed",
+    "labels_added", "labels_removed", "nodes_created", "nodes_deleted", "properties_set",
+    "relationships_created", "relationships_deleted",
+)
+
+
+@dataclass(slots=True)
+class Stats:
+    """The 11 mutation counters of one statement."""
+
+    nodes_created: int = 0
+    nodes_deleted: int = 0
+    relationships_created: int = 0
+    relationships_deleted: int = 0
+    properties_set: int = 0
+    labels_added: int = 0
+    labels_removed: int = 0
+    indexes_added: int = 0
+    indexes_removed: int = 0
+    constraints_added: int = 0
+    constraints_removed: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        """Counters keyed by name, in sorted key order (the order every JSON surface prints)."""
+        return {k: getattr(self, k) for k in STAT_KEYS}
+
+    @property
+    def contains_updates(self) -> bool:
+        return any(getattr(self, f.name) for f in fields(self))
+
+
+TIMING_KEYS = ("elapsed_ms", "execute_ms", "lex_parse_ms", "lower_ms", "parse_ms", "plan_ms",
+               "result_generation_ms", "rewrite_ms")
+
+
+@dataclass(slots=True)
+class Timings:
+    """Milliseconds spent per phase.  parse = lex_parse + rewrite + lower; execute includes
+    result_generation; parse + plan + execute <= elapsed."""
+
+    elapsed_ms: float = 0.0
+    parse_ms: float = 0.0
+    lex_parse_ms: float = 0.0
+    rewrite_ms: float = 0.0
+    lower_ms: float = 0.0
+    plan_ms: float = 0.0
+    execute_ms: float = 0.0
+    result_generation_ms: float = 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: getattr(self, k) for k in TIMING_KEYS}
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    """Advice attached to a plan (GQLSTATUS code, severity, remedy)."""
+
+    code: str
+    gql_status: str
+    severity: str
+    category: str
+    title: str
+    description: str
+    remedy: str
+    operator_id: int | None = None
+
+    def as_dict(self, *, with_operator: bool = True) -> dict:
+        out = {"category": self.category, "code": self.code, "description": self.description,
+               "gql_status": self.gql_status}
+        if with_operator and self.operator_id is not None:
+            out["operator_id"] = self.operator_id
+        out.update({"remedy": self.remedy, "severity": self.severity, "title": self.title})
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlanDescription:
+    """One operator of a rendered plan (`relate.plan/v1`).  Built from the physical plan by
+    `relate.plan.explain`; it describes the plan, it is not the plan."""
+
+    operator: str
+    details: str
+    identifiers: tuple[str, ...] = ()
+    warnings: tuple[Notification, ...] = ()
+    children: tuple["PlanDescription", ...] = ()
+    estimated_rows: float | None = None
+    actual: dict | None = None
+
+    def as_dict(self) -> dict:
+        return {
+            "actual": self.actual,
+            "children": [c.as_dict() for c in self.children],
+            "details": self.details,
+            "estimated_rows": self.estimated_rows,
+            "identifiers": list(self.identifiers),
+            "operator": self.operator,
+            "warnings": [w.as_dict(with_operator=False) for w in self.warnings],
+        }
+
+
+def plan_document(statement: str, root: PlanDescription, profiled: bool = False) -> dict:
+    return {"profiled": profiled, "root": root.as_dict(), "schema": "relate.plan/v1",
+            "statement": statement}
+
+
+@dataclass(slots=True)
+class Result:
+    """The outcome of one statement."""
+
+    statement: str
+    columns: tuple[str, ...]
+    rows: list[tuple]
+    stats: Stats = field(default_factory=Stats)
+    notifications: tuple[Notification, ...] = ()
+    plan: PlanDescription | None = None
+    timings: Timings = field(default_factory=Timings)
+    plan_cache: str = "miss"
+    query_type: str = "r"  # r, w, rw or s (schema)
+    explained: bool = False  # EXPLAIN: planned, not run
+
+    @property
+    def column_types(self) -> list[str]:
+        """One type per column, from the first row; `ANY` when there are no rows."""
+        if not self.rows:
+            return ["ANY"] * len(self.columns)
+        return [type_name(v) for v in self.rows[0]]
+
+    def plan_json(self) -> dict | None:
+        if self.plan is None:
+            return None
+        return plan_document(self.statement, self.plan)
+
+    def records(self) -> list[dict]:
+        """Rows as dicts keyed by column (values still Cypher values)."""
+        cols = self.columns
+        return [dict(zip(cols, row)) for row in self.rows]

@@ -1,0 +1,460 @@
+"""The typed syntax tree of a Cypher statement.
+
+`parser.py` turns lark's parse tree into these frozen, slotted dataclasses; nothing downstream
+sees lark.  Every node that can be the subject of an error carries `pos`, the 0-based offset of
+its first character in the statement text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    pass
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(frozen=True, slots=True)
+class Expr(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Literal(Expr):
+    value: object
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter(Expr):
+    name: str
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Variable(Expr):
+    name: str
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Property(Expr):
+    subject: Expr
+    key: str
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Subscript(Expr):
+    subject: Expr
+    index: Expr
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Slice(Expr):
+    subject: Expr
+    start: Expr | None
+    end: Expr | None
+    pos: int = 0
+
+
+class BinOp(Enum):
+    ADD = "+"
+    SUB = "-"
+    MUL = "*"
+    DIV = "/"
+    MOD = "%"
+    POW = "^"
+    EQ = "="
+    NE = "<>"
+    LT = "<"
+    GT = ">"
+    LE = "<="
+    GE = ">="
+    AND = "AND"
+    OR = "OR"
+    XOR = "XOR"
+    IN = "IN"
+    STARTS_WITH = "STARTS WITH"
+    ENDS_WITH = "ENDS WITH"
+    CONTAINS = "CONTAINS"
+    REGEX = "=~"
+
+
+@dataclass(frozen=True, slots=True)
+class Binary(Expr):
+    op: BinOp
+    left: Expr
+    right: Expr
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison(Expr):
+    """A chain `a < b <= c`: each adjacent pair compared, results ANDed."""
+
+    operands: tuple[Expr, ...]
+    ops: tuple[BinOp, ...]
+    pos: int = 0
+
+
+class UnOp(Enum):
+    NOT = "NOT"
+    NEG = "-"
+    POS = "+"
+    IS_NULL = "IS NULL"
+    IS_NOT_NULL = "IS NOT NULL"
+
+
+@dataclass(frozen=True, slots=True)
+class Unary(Expr):
+    op: UnOp
+    operand: Expr
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LabelTest(Expr):
+    subject: Expr
+    labels: tuple[str, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ListLiteral(Expr):
+    items: tuple[Expr, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MapLiteral(Expr):
+    entries: tuple[tuple[str, Expr], ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionCall(Expr):
+    name: str  # as written, namespaces joined with '.'
+    args: tuple[Expr, ...]
+    distinct: bool = False
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CountStar(Expr):
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CaseWhen(Node):
+    when: Expr
+    then: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Case(Expr):
+    subject: Expr | None
+    whens: tuple[CaseWhen, ...]
+    default: Expr | None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ListComprehension(Expr):
+    variable: str
+    source: Expr
+    predicate: Expr | None
+    projection: Expr | None
+    pos: int = 0
+
+
+class QuantifierKind(Enum):
+    ALL = "all"
+    ANY = "any"
+    NONE = "none"
+    SINGLE = "single"
+
+
+@dataclass(frozen=True, slots=True)
+class Quantifier(Expr):
+    kind: QuantifierKind
+    variable: str
+    source: Expr
+    predicate: Expr | None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PatternPredicate(Expr):
+    element: "PatternElement"
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PatternComprehension(Expr):
+    path_variable: str | None
+    element: "PatternElement"
+    predicate: Expr | None
+    projection: Expr
+    pos: int = 0
+
+
+class MapProjKind(Enum):
+    PROPERTY = "property"
+    ALL = "all"
+    LITERAL = "literal"
+    VARIABLE = "variable"
+
+
+@dataclass(frozen=True, slots=True)
+class MapProjItem(Node):
+    kind: MapProjKind
+    key: str
+    value: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MapProjection(Expr):
+    subject: Variable
+    items: tuple[MapProjItem, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ExistsSubquery(Expr):
+    query: "SingleQuery | None"
+    pattern: "Pattern | None"
+    where: Expr | None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CountSubquery(Expr):
+    query: "SingleQuery | None"
+    pattern: "Pattern | None"
+    where: Expr | None
+    pos: int = 0
+
+
+# ---------------------------------------------------------------- patterns
+
+class Direction(Enum):
+    OUT = "->"
+    IN = "<-"
+    BOTH = "--"
+
+
+@dataclass(frozen=True, slots=True)
+class NodePattern(Node):
+    variable: str | None
+    labels: tuple[str, ...]
+    properties: Expr | None  # MapLiteral or Parameter
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RelPattern(Node):
+    variable: str | None
+    types: tuple[str, ...]
+    direction: Direction
+    properties: Expr | None
+    length: tuple[int | None, int | None] | None  # None: one hop; (min, max) for `*min..max`
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PatternElement(Node):
+    nodes: tuple[NodePattern, ...]
+    rels: tuple[RelPattern, ...]  # len(nodes) == len(rels) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class PatternPart(Node):
+    variable: str | None
+    element: PatternElement
+    shortest: str | None = None  # None, "shortestPath" or "allShortestPaths"
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern(Node):
+    parts: tuple[PatternPart, ...]
+
+
+# ---------------------------------------------------------------- clauses
+
+@dataclass(frozen=True, slots=True)
+class Clause(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Match(Clause):
+    pattern: Pattern
+    where: Expr | None
+    optional: bool = False
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Unwind(Clause):
+    expr: Expr
+    variable: str
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectionItem(Node):
+    expr: Expr
+    alias: str | None
+    text: str  # the expression as written: the column name when unaliased
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SortItem(Node):
+    expr: Expr
+    descending: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Projection(Node):
+    items: tuple[ProjectionItem, ...]
+    star: bool = False
+    distinct: bool = False
+    order: tuple[SortItem, ...] = ()
+    skip: Expr | None = None
+    limit: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class With(Clause):
+    projection: Projection
+    where: Expr | None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Clause):
+    projection: Projection
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Create(Clause):
+    pattern: Pattern
+    pos: int = 0
+
+
+class SetKind(Enum):
+    PROPERTY = "property"   # a.b = e
+    REPLACE = "replace"     # a = {map}
+    MERGE = "merge"         # a += {map}
+    LABELS = "labels"       # a:L
+
+
+@dataclass(frozen=True, slots=True)
+class SetItem(Node):
+    kind: SetKind
+    target: Expr  # Property for PROPERTY, Variable otherwise
+    value: Expr | None = None
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetClause(Clause):
+    items: tuple[SetItem, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Merge(Clause):
+    part: PatternPart
+    on_match: tuple[SetItem, ...] = ()
+    on_create: tuple[SetItem, ...] = ()
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveItem(Node):
+    target: Expr  # Property, or Variable with labels
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Clause):
+    items: tuple[RemoveItem, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Delete(Clause):
+    exprs: tuple[Expr, ...]
+    detach: bool = False
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Foreach(Clause):
+    variable: str
+    source: Expr
+    body: tuple[Clause, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class YieldItem(Node):
+    name: str
+    alias: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Clause):
+    procedure: str
+    args: tuple[Expr, ...] | None  # None: implicit arguments (no parentheses)
+    yields: tuple[YieldItem, ...] | None  # None: no YIELD; () with star
+    yield_star: bool = False
+    where: Expr | None = None
+    pos: int = 0
+
+
+# ---------------------------------------------------------------- statements
+
+@dataclass(frozen=True, slots=True)
+class SingleQuery(Node):
+    clauses: tuple[Clause, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Query(Node):
+    parts: tuple[SingleQuery, ...]
+    union_all: tuple[bool, ...] = ()  # one per UNION between parts
+
+
+@dataclass(frozen=True, slots=True)
+class CreateIndex(Node):
+    name: str | None
+    label: str
+    variable: str | None
+    properties: tuple[str, ...]
+    if_not_exists: bool = False
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DropIndex(Node):
+    name: str
+    if_exists: bool = False
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Statement(Node):
+    body: Query | CreateIndex | DropIndex
+    explain: bool = False
+    profile: bool = False
+    text: str = field(default="", compare=False)

@@ -1,0 +1,206 @@
+"""Statement text -> the same text with three context-dependent tokens marked.
+
+Cypher needs more than one token of look-ahead in three places, which an LALR(1) grammar cannot
+give: whether `(` opens a node pattern or a parenthesised expression (`(a)-->(b)` versus
+`(a) - 1`), whether `.` joins a namespaced function name (`db.labels()`) or looks up a property,
+and whether `=` after `[p` names a path in a pattern comprehension.  This pass scans the text
+once, with a small tokenizer that knows strings, comments and escaped names, and swaps each such
+character for a private-use character the grammar has a terminal for.  One character replaces
+one character, so every position the parser reports still points into the user's text.
+"""
+from __future__ import annotations
+
+import re
+
+NODE_OPEN = "\ue000"  # `(` that opens a node pattern
+NS_DOT = "\ue001"  # `.` inside a namespaced function name
+PATH_EQ = "\ue002"  # `=` naming a path inside a pattern comprehension
+
+MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "="}
+
+_TOKEN = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+  | (?P<string>'(?:[^'\\]|\\.)*(?:'|\Z)|"(?:[^"\\]|\\.)*(?:"|\Z))
+  | (?P<escaped>`(?:[^`]|``)*(?:`|\Z))
+  | (?P<name>[^\W\d]\w*)
+  | (?P<number>\d[\w.]*)
+  | (?P<param>\$\w*)
+  | (?P<punct>.)
+""", re.VERBOSE | re.DOTALL)
+
+# Keywords that open a pattern clause, and those that end one.
+_PATTERN_START = {"MATCH", "CREATE", "MERGE", "FOR"}
+_PATTERN_END = {"WHERE", "RETURN", "WITH", "SET", "REMOVE", "DELETE", "DETACH", "ON", "UNWIND",
+                "OPTIONAL", "CALL", "UNION", "ORDER", "SKIP", "LIMIT", "FOREACH", "YIELD",
+                "MATCH", "CREATE", "MERGE", "INDEX", "CONSTRAINT", "EXPLAIN", "PROFILE"}
+_PATH_FUNCS = {"SHORTESTPATH", "ALLSHORTESTPATHS"}
+
+
+class _Tok:
+    __slots__ = ("kind", "text", "pos", "up")
+
+    def __init__(self, kind: str, text: str, pos: int) -> None:
+        self.kind = kind
+        self.text = text
+        self.pos = pos
+        self.up = text.upper() if kind == "name" else text
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind in ("ws", "comment"):
+            continue
+        out.append(_Tok(kind, m.group(), m.start()))
+    return out
+
+
+def _match_close(toks: list[_Tok], i: int) -> int:
+    """Index of the bracket closing toks[i] (any of ([{), or -1."""
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    stack = []
+    for j in range(i, len(toks)):
+        t = toks[j]
+        if t.kind != "punct":
+            continue
+        if t.text in pairs:
+            stack.append(pairs[t.text])
+        elif t.text in (")", "]", "}"):
+            if not stack or stack[-1] != t.text:
+                return -1
+            stack.pop()
+            if not stack:
+                return j
+    return -1
+
+
+def _node_shaped(toks: list[_Tok], i: int, close: int) -> bool:
+    """True when toks[i:close+1] reads `( [name] [:Label ...] [{...} | $p] )`."""
+    j = i + 1
+    if j < close and toks[j].kind in ("name", "escaped"):
+        j += 1
+    while j < close and toks[j].text == ":":
+        j += 1
+        if j < close and toks[j].kind in ("name", "escaped"):
+            j += 1
+        else:
+            return False
+        while j < close and toks[j].text in ("|", "&") and j + 1 < close:
+            j += 1
+            if toks[j].text == ":":
+                j += 1
+            if toks[j].kind in ("name", "escaped"):
+                j += 1
+            else:
+                return False
+    if j < close and toks[j].text == "{":
+        end = _match_close(toks, j)
+        if end < 0 or end > close:
+            return False
+        j = end + 1
+    elif j < close and toks[j].kind == "param":
+        j += 1
+    return j == close
+
+
+def _relationship_after(toks: list[_Tok], j: int) -> int:
+    """If a relationship arrow starts at toks[j] and a `(` follows it, the index of that `(`."""
+    n = len(toks)
+    if j < n and toks[j].text == "<":
+        j += 1
+    if j >= n or toks[j].text != "-":
+        return -1
+    j += 1
+    if j < n and toks[j].text == "[":
+        end = _match_close(toks, j)
+        if end < 0:
+            return -1
+        j = end + 1
+        if j >= n or toks[j].text != "-":
+            return -1
+        j += 1
+    elif j < n and toks[j].text == "-":
+        j += 1
+    else:
+        return -1
+    if j < n and toks[j].text == ">":
+        j += 1
+    if j < n and toks[j].text == "(":
+        return j
+    return -1
+
+
+def prescan(text: str) -> str:
+    """Mark node-pattern parentheses, namespaced-function dots and path `=` in `text`."""
+    toks = _tokens(text)
+    chars = list(text)
+    node_opens: set[int] = set()
+    n = len(toks)
+    # 1. Pattern clauses: every node-shaped group at the clause's own level is a node.
+    in_pattern = False
+    brace_depth = 0
+    pattern_depth = 0
+    for i, t in enumerate(toks):
+        if t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth:
+            in_pattern = False
+        if t.kind == "name" and t.up in _PATTERN_START:
+            # `ON CREATE SET` and `ON MATCH SET` are actions, not pattern clauses
+            if not (i > 0 and toks[i - 1].up == "ON"):
+                in_pattern, pattern_depth = True, brace_depth
+        if t.kind == "punct":
+            if t.text == "{":
+                brace_depth += 1
+            elif t.text == "}":
+                brace_depth = max(0, brace_depth - 1)
+                if brace_depth < pattern_depth:
+                    in_pattern = False
+        if in_pattern and brace_depth == pattern_depth and t.text == "(":
+            close = _match_close(toks, i)
+            if close > 0 and _node_shaped(toks, i, close):
+                node_opens.add(i)
+    # 2. Pattern expressions anywhere: node-shaped groups chained by relationship arrows.
+    for i, t in enumerate(toks):
+        if t.text != "(" or t.kind != "punct":
+            continue
+        close = _match_close(toks, i)
+        if close < 0 or not _node_shaped(toks, i, close):
+            continue
+        nxt = _relationship_after(toks, close + 1)
+        if nxt < 0:
+            continue
+        chain = [i]
+        while nxt >= 0:
+            c2 = _match_close(toks, nxt)
+            if c2 < 0 or not _node_shaped(toks, nxt, c2):
+                chain = []
+                break
+            chain.append(nxt)
+            nxt = _relationship_after(toks, c2 + 1)
+        node_opens.update(chain)
+    # 3. Namespaced function names and comprehension path variables.
+    for i, t in enumerate(toks):
+        if t.kind == "name" and i + 2 < n and toks[i + 1].text == "." and toks[i + 2].kind == "name":
+            j = i
+            dots = []
+            while j + 2 < n and toks[j + 1].text == "." and toks[j + 2].kind == "name":
+                dots.append(j + 1)
+                j += 2
+            prev = toks[i - 1].text if i else ""
+            if j + 1 < n and toks[j + 1].text == "(" and prev != ".":
+                for d in dots:
+                    chars[toks[d].pos] = NS_DOT
+        if (t.text == "[" and i + 3 < n and toks[i + 1].kind == "name" and toks[i + 2].text == "="
+                and i + 3 in node_opens):
+            chars[toks[i + 2].pos] = PATH_EQ
+    for i in node_opens:
+        chars[toks[i].pos] = NODE_OPEN
+    return "".join(chars)
+
+
+def unmark(text: str) -> str:
+    """Undo `prescan` (for error messages that quote the text)."""
+    for mark, original in MARKS.items():
+        text = text.replace(mark, original)
+    return text
