@@ -21,7 +21,7 @@ from .result import Notification, PlanDescription, Result, Stats, Timings
 from .storage import snapshot
 from .storage.graph import Graph, IndexDef
 from .syntax import ast as A
-from .syntax.parser import parse
+from .syntax.parser import parse, warm_parser
 
 MEMORY = ":memory:"
 
@@ -56,6 +56,7 @@ class Database:
         self.read_only = read_only
         self.plan_cache: dict[str, Prepared] = {}
         self._file: str | None = None
+        warm_parser()  # build the parser before any statement's clock starts
         if path == MEMORY:
             self.graph = Graph()
             return
@@ -112,9 +113,8 @@ class Database:
         t4 = time.perf_counter_ns()
         timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
                           parse_ms=_ms(t3 - t0), plan_ms=_ms(t4 - t3))
-        prepared = Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version)
-        self.plan_cache[text] = prepared
-        return prepared
+        # the plan enters the cache once a run of it succeeds, so a refused call leaves no trace
+        return Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version)
 
     # ------------------------------------------------------------------ running
     def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False) -> Result:
@@ -133,6 +133,8 @@ class Database:
         timings = Timings(**{k: getattr(prepared.timings, k) for k in prepared.timings.__slots__})
         notes = prepared.notifications if show_notes else ()
         if stmt.explain:
+            if prepared.cache == "miss":
+                self.plan_cache[prepared.text] = prepared
             t_end = time.perf_counter_ns()
             timings.elapsed_ms = _ms(t_end - t0)
             return Result(prepared.text, plan.columns, [], Stats(), notes, prepared.description, timings,
@@ -165,6 +167,8 @@ class Database:
             raise
         finally:
             self.graph.end()
+        if prepared.cache == "miss" and plan.schema is None:
+            self.plan_cache[prepared.text] = prepared
         t_end = time.perf_counter_ns()
         timings.execute_ms = _ms(t_end - t_exec)
         timings.result_generation_ms = _ms(t_end - t_gen)

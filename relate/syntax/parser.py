@@ -25,7 +25,12 @@ INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 def _lark() -> Lark:
     grammar = (Path(__file__).with_name("cypher.lark")).read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=False, cache=False)
+                maybe_placeholders=False, cache=True)
+
+
+def warm_parser() -> None:
+    """Build (or load from lark's cache) the parser now, outside any statement's timings."""
+    _lark()
 
 
 def position(text: str, offset: int) -> Position:

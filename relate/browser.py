@@ -1,0 +1,120 @@
+"""JSON requests from a documentation page -> JSON answers, with no I/O of its own.
+
+The page (web/tryout/relate.js, running this package under Pyodide) sends every request to
+`call()` as one JSON string and gets one JSON string back:
+
+    {"op": "mcp",  "line": "<JSON-RPC line>", "read_only": false}  -> {"reply": "<line>" | null}
+    {"op": "cli",  "args": ["--mode", "toon", "RETURN 1"], "env": {"CLAUDECODE": "1"}}
+                                                                  -> {"stdout", "stderr", "exitCode"}
+    {"op": "cell", "statement": "...", "parameters": {...}}      -> a cell result (see `cell`)
+
+The page has ONE database (`:memory:`), created on first use.  Both MCP cores share it: the
+read-only one answers as `relate serve --mcp stdio --read-only` would, the other as the writable
+server, so the same protocol code that serves stdio natively answers the page.  A CLI call runs
+`relate ARGS` in-process with stdout not a terminal, and like a native process opens whatever
+store its arguments name (a fresh `:memory:` one by default), never the page's database.
+
+The build (build/site.py) uses `Page` natively to pre-render the page's cells.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from dataclasses import fields
+
+from .values import to_json, to_text
+
+
+def summary(result) -> str:
+    """The line under a cell's table: `2 rows`, or `(no rows) · nodes created: 5, ...` for a write
+    (non-zero counters only, in the order the counters are declared)."""
+    n = len(result.rows)
+    head = "(no rows)" if n == 0 else f"{n} row" if n == 1 else f"{n} rows"
+    stats = result.stats
+    counters = [f"{f.name.replace('_', ' ')}: {getattr(stats, f.name)}"
+                for f in fields(stats) if getattr(stats, f.name)]
+    return head + (" · " + ", ".join(counters) if counters else "")
+
+
+def run_cli(args: list[str], env: dict[str, str] | None = None) -> dict:
+    """`relate ARGS` with the given environment, stdout not a terminal and empty stdin."""
+    from .cli.main import run
+
+    out, err = io.StringIO(), io.StringIO()
+    # A native process's stray print() or sys.exit() (argparse's usage errors) still ends up in
+    # its stdout/stderr and exit status; route both here the same way.
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = run(list(args), env=dict(env or {}), stdin=io.StringIO(""), stdout=out,
+                       stderr=err, stdout_isatty=False)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+            if exc.code is not None and not isinstance(exc.code, int):
+                err.write(f"{exc.code}\n")
+    return {"stdout": out.getvalue(), "stderr": err.getvalue(), "exitCode": code}
+
+
+class Page:
+    """One page's database and the two MCP protocol cores that serve it."""
+
+    def __init__(self) -> None:
+        from . import connect
+        from .protocols.mcp import McpServer
+
+        self.db = connect(":memory:")
+        self._mcp = {False: McpServer(self.db, read_only=False),
+                     True: McpServer(self.db, read_only=True)}
+
+    def mcp(self, line: str, read_only: bool = False) -> str | None:
+        """One JSON-RPC line -> the reply line (no newline), or None for a notification."""
+        reply = self._mcp[bool(read_only)].handle_line(line)
+        if isinstance(reply, bytes):
+            reply = reply.decode("utf-8")
+        return None if reply is None else reply.rstrip("\n")
+
+    def cell(self, statement: str, parameters: dict | None = None) -> dict:
+        """Run a statement on the page's database -> what a cell shows: column names, rows as
+        Cypher text (`rows`) and as JSON (`values`), column types, counters and a summary line;
+        or the engine's error message."""
+        from .errors import RelateError
+
+        try:
+            result = self.db.execute(statement, parameters or {})
+        except RelateError as exc:
+            return {"error": exc.message, "kind": exc.kind}
+        return {
+            "columns": list(result.columns),
+            "columnTypes": list(result.column_types),
+            "rows": [[to_text(v) for v in row] for row in result.rows],
+            "values": [[to_json(v) for v in row] for row in result.rows],
+            "stats": result.stats.as_dict(),
+            "summary": summary(result),
+            "error": None,
+        }
+
+    def call(self, request: dict) -> dict:
+        op = request.get("op")
+        if op == "mcp":
+            return {"reply": self.mcp(request["line"], request.get("read_only", False))}
+        if op == "cli":
+            return run_cli(request.get("args", []), request.get("env") or {})
+        if op == "cell":
+            return self.cell(request["statement"], request.get("parameters"))
+        raise ValueError(f"unknown op {op!r}")
+
+
+_page: Page | None = None
+
+
+def page() -> Page:
+    """The page's one `Page`, made on first use."""
+    global _page
+    if _page is None:
+        _page = Page()
+    return _page
+
+
+def call(request: str) -> str:
+    """The page's entry point: a JSON request string -> a JSON answer string."""
+    return json.dumps(page().call(json.loads(request)), ensure_ascii=False)

@@ -1,0 +1,248 @@
+"""Sans-I/O JSON-RPC 2.0 framing for relate's MCP server.
+
+What turns into what:
+
+* ``decode(line)`` turns one inbound message (a stdio line without its line
+  terminator, or an HTTP body) into a ``Message``, or into the complete error
+  reply line when it cannot be one:
+
+  - not JSON, a missing ``jsonrpc`` or ``method``, a member other than
+    ``jsonrpc``/``id``/``method``/``params``, a repeated member, a non-string
+    ``jsonrpc``/``method``, a JSON array (a batch) -> ``-32700``
+    ``malformed JSON-RPC message: <serde_json's error text>``;
+  - ``jsonrpc`` other than ``"2.0"`` -> ``-32600``
+    ``unsupported JSON-RPC version '<version>'``.
+
+  Both replies carry ``"id":null``.  A message without ``id`` is a
+  notification (``has_id`` False); ``"id":null`` is a request whose id is null.
+* ``result_line(id, result)`` and ``error_line(id, code, message)`` turn a
+  reply into one line: ``{"jsonrpc":"2.0","id":..,"result":..}`` or
+  ``..,"error":{"code":..,"message":..}}``, with everything inside the id,
+  result and error written the way serde_json writes a ``Value``: object keys
+  sorted, no spaces, non-ASCII kept, floats in ryu's shortest form
+  (``1e20``, ``0.00001``), non-finite floats as ``null``.
+
+The reference server decodes with ``serde_json::from_str`` into a
+serde_derive struct; the replay below follows that struct's visitor, so the
+error texts and ``line L column C`` positions are serde's.  The struct as
+reconstructed from the recorded replies (the name is a guess; it only shows
+in ``expected struct JsonRpcMessage`` texts)::
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct JsonRpcMessage {
+        jsonrpc: String,
+        #[serde(default, deserialize_with = "present")]  // keeps "id": null apart from no id
+        id: Option<Value>,
+        method: String,
+        #[serde(default)]
+        params: Option<Value>,
+    }
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+
+from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, ryu_format
+
+__all__ = [
+    "INTERNAL_ERROR",
+    "INVALID_PARAMS",
+    "INVALID_REQUEST",
+    "METHOD_NOT_FOUND",
+    "PARSE_ERROR",
+    "Message",
+    "decode",
+    "error_line",
+    "result_line",
+]
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+
+_FIELDS = ("jsonrpc", "id", "method", "params")
+_STRUCT = "struct JsonRpcMessage"
+_UNKNOWN_FIELD = "unknown field `{}`, expected one of `jsonrpc`, `id`, `method`, `params`"
+_SEQ_LENGTH = "invalid length {}, expected struct JsonRpcMessage with 4 elements"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A decoded, valid JSON-RPC request or notification."""
+
+    method: str
+    params: object  # None when absent (or null)
+    id: object  # int | float | str | None (any JSON value is echoed); meaningful only if has_id
+    has_id: bool  # False -> notification
+
+
+@dataclass(frozen=True, slots=True)
+class _Envelope:
+    jsonrpc: str
+    method: str
+    params: object
+    id: object
+    has_id: bool
+
+
+def decode(line: str) -> Message | str:
+    """One inbound message -> a ``Message``, or the error reply line (id null)."""
+    try:
+        envelope = _deserialize(line)
+    except JsonError as err:
+        return error_line(None, PARSE_ERROR, f"malformed JSON-RPC message: {err}")
+    if envelope.jsonrpc != "2.0":
+        return error_line(None, INVALID_REQUEST, f"unsupported JSON-RPC version '{envelope.jsonrpc}'")
+    return Message(envelope.method, envelope.params, envelope.id, envelope.has_id)
+
+
+def _deserialize(text: str) -> _Envelope:
+    """``serde_json::from_str::<JsonRpcMessage>``, i.e. deserialize_struct then end()."""
+    reader = Reader(text)
+    byte = reader.parse_whitespace()
+    if byte is None:
+        raise reader.peek_error(EOF_VALUE)
+    if byte == 0x7B:  # '{'
+        visit, close = _visit_map, reader.end_map
+    elif byte == 0x5B:  # '[': a derived struct also accepts its fields in order
+        visit, close = _visit_seq, reader.end_seq
+    else:
+        raise reader.peek_invalid_type(_STRUCT)
+    reader.enter()
+    reader.index += 1
+    try:
+        envelope = visit(reader)
+    except JsonError as err:
+        if err.line:
+            raise
+        # serde_json evaluates end_map()/end_seq() even after the visitor failed
+        # and only then pins a custom error to the cursor: `{"extra" :1}` blames
+        # column 9, past the space that end_map skipped.
+        try:
+            close()
+        except JsonError:
+            pass
+        raise reader.fix(err) from None
+    reader.leave()
+    close()
+    reader.end()
+    return envelope
+
+
+def _visit_map(reader: Reader) -> _Envelope:
+    values: dict[str, object] = {}
+    first = True
+    while reader.map_has_next(first):
+        first = False
+        reader.index += 1
+        key = reader.parse_str()
+        if key not in _FIELDS:
+            raise JsonError(_UNKNOWN_FIELD.format(key))
+        if key in values:
+            raise JsonError(f"duplicate field `{key}`")
+        reader.parse_object_colon()
+        if key == "jsonrpc" or key == "method":
+            values[key] = reader.deserialize_string()
+        else:
+            values[key] = reader.parse_any()
+    for required in ("jsonrpc", "method"):  # serde checks in declaration order
+        if required not in values:
+            raise JsonError(f"missing field `{required}`")
+    return _Envelope(
+        jsonrpc=values["jsonrpc"],
+        method=values["method"],
+        params=values.get("params"),
+        id=values.get("id"),
+        has_id="id" in values,
+    )
+
+
+def _visit_seq(reader: Reader) -> _Envelope:
+    # serde_derive's visit_seq: fields by position; a missing `default` field is
+    # fine, a missing required one is "invalid length <its index>".  So a batch
+    # `[{...}]` fails as "invalid type: map, expected a string".
+    first = True
+    absent = object()
+
+    def element(string: bool) -> object:
+        nonlocal first
+        if not reader.seq_has_next(first):
+            return absent
+        first = False
+        return reader.deserialize_string() if string else reader.parse_any()
+
+    jsonrpc = element(True)
+    if jsonrpc is absent:
+        raise JsonError(_SEQ_LENGTH.format(0))
+    id_ = element(False)
+    method = element(True)
+    if method is absent:
+        raise JsonError(_SEQ_LENGTH.format(2))
+    params = element(False)
+    return _Envelope(
+        jsonrpc=jsonrpc,
+        method=method,
+        params=None if params is absent else params,
+        id=None if id_ is absent else id_,
+        has_id=id_ is not absent,
+    )
+
+
+def result_line(id: object, result: object) -> str:
+    """The reply line for a successful request."""
+    return f'{{"jsonrpc":"2.0","id":{_dumps(id)},"result":{_dumps(result)}}}'
+
+
+def error_line(id: object, code: int, message: str) -> str:
+    """The reply line for a failed request; ``id`` None writes ``"id":null``."""
+    return f'{{"jsonrpc":"2.0","id":{_dumps(id)},"error":{{"code":{int(code)},"message":{_dumps(message)}}}}}'
+
+
+def _dumps(value: object) -> str:
+    out: list[str] = []
+    _encode(value, out)
+    return "".join(out)
+
+
+def _encode(value: object, out: list[str]) -> None:
+    """serde_json's compact writer for a Value (a BTreeMap, hence sorted keys)."""
+    if value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, str):
+        # json's escaping equals serde_json's: \" \\ \b \f \n \r \t, other
+        # controls as \u00xx (lowercase), nothing else escaped.
+        out.append(json.dumps(value, ensure_ascii=False))
+    elif isinstance(value, int):
+        out.append(str(int(value)))
+    elif isinstance(value, float):
+        out.append(ryu_format(value) if math.isfinite(value) else "null")
+    elif isinstance(value, dict):
+        out.append("{")
+        for position, key in enumerate(sorted(value)):
+            if not isinstance(key, str):
+                raise TypeError(f"JSON object keys must be str, not {type(key).__name__}")
+            if position:
+                out.append(",")
+            out.append(json.dumps(key, ensure_ascii=False))
+            out.append(":")
+            _encode(value[key], out)
+        out.append("}")
+    elif isinstance(value, (list, tuple)):
+        out.append("[")
+        for position, item in enumerate(value):
+            if position:
+                out.append(",")
+            _encode(item, out)
+        out.append("]")
+    else:
+        raise TypeError(f"cannot encode {type(value).__name__} as JSON")

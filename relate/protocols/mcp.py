@@ -1,0 +1,154 @@
+"""The MCP protocol core: one JSON-RPC line in, one reply line (or nothing) out.
+
+Sans-I/O: the stdio shell, the HTTP listener and the browser all feed `McpServer.handle_line`.
+Tools: `write_cypher` (listed only on a writable store), `read_cypher`, `get_schema`.  Each Cypher
+call is planned first and its query type read from the plan; `read_cypher` refuses writes and
+schema statements, `write_cypher` refuses reads, before anything runs.  A refusal or engine error
+is a tool result with `isError: true`; internal failures show only `Error: internal error`.
+"""
+from __future__ import annotations
+
+from .. import __version__
+from ..database import Database
+from ..errors import CypherSyntaxError, RelateError
+from ..result import Result
+from ..values import to_json
+from . import jsonrpc
+from .jsonrpc import _dumps as _json
+from .jsonrpc import Message
+from .tools import TOOL_GET_SCHEMA, TOOL_READ, TOOL_WRITE, tool_list
+
+DEFAULT_PROTOCOL = "2024-11-05"
+READ_ONLY_REFUSAL = "Only MATCH queries are allowed for read-query"
+WRITE_ONLY_REFUSAL = "Only write queries are allowed for write-query"
+
+
+class ToolError(Exception):
+    """A tool call that fails: its text goes back as the tool result with isError true."""
+
+
+def envelope(result: Result, *, rows: bool = True) -> dict:
+    """A statement result as the MCP tools report it (keys are sorted when serialised)."""
+    t = result.timings
+    cols = list(result.columns) if rows else []
+    return {
+        "columnTypes": result.column_types if rows else [],
+        "columns": cols,
+        "elapsed_ms": t.elapsed_ms,
+        "error": None,
+        "execute_ms": t.execute_ms,
+        "lex_parse_ms": t.lex_parse_ms,
+        "lower_ms": t.lower_ms,
+        "notifications": [n.as_dict() for n in result.notifications],
+        "parse_ms": t.parse_ms,
+        "plan": result.plan_json(),
+        "plan_cache": result.plan_cache,
+        "plan_ms": t.plan_ms,
+        "result_generation_ms": t.result_generation_ms,
+        "rewrite_ms": t.rewrite_ms,
+        "rows": [{c: to_json(v) for c, v in zip(cols, row)} for row in result.rows] if rows else [],
+        "stats": result.stats.as_dict(),
+    }
+
+
+class McpServer:
+    """Serves one open store to MCP hosts."""
+
+    def __init__(self, db: Database, *, read_only: bool = False, safe: bool = False) -> None:
+        self.db = db
+        self.read_only = read_only or db.read_only
+        self.safe = safe
+
+    # ------------------------------------------------------------------ framing
+    def handle_line(self, line: str) -> str | None:
+        msg = jsonrpc.decode(line)
+        if isinstance(msg, str):
+            return msg
+        return self.handle(msg)
+
+    def handle(self, msg: Message) -> str | None:
+        method = msg.method
+        if not msg.has_id:
+            return None  # notifications get no reply
+        try:
+            if method == "initialize":
+                return jsonrpc.result_line(msg.id, self._initialize(msg.params))
+            if method == "ping":
+                return jsonrpc.result_line(msg.id, {})
+            if method == "tools/list":
+                return jsonrpc.result_line(msg.id, {"tools": tool_list(self.read_only)})
+            if method == "tools/call":
+                params = msg.params if isinstance(msg.params, dict) else {}
+                name = params.get("name")
+                if not isinstance(name, str):
+                    return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
+                                              'Invalid params: tools/call needs a string "name"')
+                return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments")))
+        except Exception:  # a bug must not take the server down or leak detail
+            return jsonrpc.error_line(msg.id, jsonrpc.INTERNAL_ERROR, "internal error")
+        return jsonrpc.error_line(msg.id, jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}")
+
+    def _initialize(self, params) -> dict:
+        version = DEFAULT_PROTOCOL
+        if isinstance(params, dict) and isinstance(params.get("protocolVersion"), str):
+            version = params["protocolVersion"]
+        return {"capabilities": {"tools": {}}, "protocolVersion": version,
+                "serverInfo": {"name": "relate-mcp", "version": __version__}}
+
+    # ------------------------------------------------------------------ tools
+    def _call(self, name: str, arguments) -> dict:
+        try:
+            text = self._tool_text(name, arguments if isinstance(arguments, dict) else {})
+            return {"content": [{"text": text, "type": "text"}], "isError": False}
+        except ToolError as e:
+            return {"content": [{"text": str(e), "type": "text"}], "isError": True}
+
+    def _tool_text(self, name: str, args: dict) -> str:
+        if name == TOOL_GET_SCHEMA:
+            return _json(self.db.schema(_sample_size(args)))
+        if name == TOOL_READ or (name == TOOL_WRITE and not self.read_only):
+            return _json(self._cypher(name, args))
+        raise ToolError(f"unknown tool '{name}'")
+
+    def _cypher(self, tool: str, args: dict) -> dict:
+        statement = args.get("statement")
+        if not isinstance(statement, str):
+            raise ToolError('invalid params: missing string "statement"')
+        params = args.get("parameters")
+        if params is None:
+            params = {}
+        elif not isinstance(params, dict):
+            raise ToolError('invalid params: "parameters" must be an object')
+        try:
+            prepared = self.db.prepare(statement)
+            if prepared.statement.explain or prepared.statement.profile:
+                # the tool plans every call as `EXPLAIN <statement>`; a second one cannot parse
+                word = "EXPLAIN" if prepared.statement.explain else "PROFILE"
+                raise CypherSyntaxError("ParseError", f'unexpected token "{word}"')
+            qtype = prepared.query_type
+            if tool == TOOL_READ and qtype != "r":
+                raise ToolError(READ_ONLY_REFUSAL)
+            if tool == TOOL_WRITE and qtype == "r":
+                raise ToolError(WRITE_ONLY_REFUSAL)
+            result = self.db.run(prepared, params, notifications=True)
+        except ToolError:
+            raise
+        except RelateError as e:
+            raise ToolError("Error: internal error" if e.internal else f"Error: {e.message}") from None
+        except RecursionError:
+            raise ToolError("Error: internal error") from None
+        return envelope(result, rows=tool == TOOL_READ)
+
+
+def _sample_size(args: dict) -> int:
+    n = args.get("sample_size")
+    if n is None:
+        return 1000
+    if isinstance(n, bool) or not isinstance(n, int):
+        if isinstance(n, float) and n.is_integer():
+            n = int(n)
+        else:
+            raise ToolError("invalid params: sample_size must be an integer")
+    if n < -1:
+        raise ToolError(f"invalid params: sample_size must be -1 or non-negative, got {n}")
+    return n
