@@ -21,20 +21,19 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from dataclasses import fields
 
 from .values import to_json, to_text
 
 
 def summary(result) -> str:
     """The line under a cell's table: `2 rows`, or `(no rows) · nodes created: 5, ...` for a write
-    (non-zero counters only, in the order the counters are declared)."""
-    n = len(result.rows)
+    (the non-zero counters, worded as the CLI's table mode words them)."""
+    from .output.table import stats_line
+
+    n = len(result.rows) if result.columns else 0
     head = "(no rows)" if n == 0 else f"{n} row" if n == 1 else f"{n} rows"
-    stats = result.stats
-    counters = [f"{f.name.replace('_', ' ')}: {getattr(stats, f.name)}"
-                for f in fields(stats) if getattr(stats, f.name)]
-    return head + (" · " + ", ".join(counters) if counters else "")
+    counters = stats_line(result.stats)
+    return head + (" · " + counters if counters else "")
 
 
 def run_cli(args: list[str], env: dict[str, str] | None = None) -> dict:
@@ -69,8 +68,6 @@ class Page:
     def mcp(self, line: str, read_only: bool = False) -> str | None:
         """One JSON-RPC line -> the reply line (no newline), or None for a notification."""
         reply = self._mcp[bool(read_only)].handle_line(line)
-        if isinstance(reply, bytes):
-            reply = reply.decode("utf-8")
         return None if reply is None else reply.rstrip("\n")
 
     def cell(self, statement: str, parameters: dict | None = None) -> dict:
@@ -83,11 +80,12 @@ class Page:
             result = self.db.execute(statement, parameters or {})
         except RelateError as exc:
             return {"error": exc.message, "kind": exc.kind}
+        rows = result.rows if result.columns else []  # a statement without RETURN shows no rows
         return {
             "columns": list(result.columns),
-            "columnTypes": list(result.column_types),
-            "rows": [[to_text(v) for v in row] for row in result.rows],
-            "values": [[to_json(v) for v in row] for row in result.rows],
+            "columnTypes": list(result.column_types) if rows else ["ANY"] * len(result.columns),
+            "rows": [[to_text(v) for v in row] for row in rows],
+            "values": [[to_json(v) for v in row] for row in rows],
             "stats": result.stats.as_dict(),
             "summary": summary(result),
             "error": None,

@@ -17,18 +17,18 @@ primitives (``parse_any`` for ``serde_json::Value``, ``deserialize_string``,
 replay a serde_derive struct visitor on top of them.
 
 Where serde_json versions differ we follow the recent 1.0.1xx releases and
-say so in a comment.  Large containers take a fast path through the stdlib's
-C scanner whenever the result provably equals the port's.
+say so in a comment.  It favours fidelity over speed: ``jsonrpc`` reads
+large values through the stdlib's C scanner and only falls back to this
+port when that might disagree.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import unicodedata
 
-__all__ = ["JsonError", "Reader", "parse_value", "ryu_format", "rust_debug_str"]
+__all__ = ["JsonError", "Reader", "f64_from_parts", "parse_value", "rust_debug_str", "ryu_format"]
 
 # serde_json's ErrorCode texts.
 EOF_LIST = "EOF while parsing a list"
@@ -84,10 +84,6 @@ class JsonError(Exception):
         if self.line == 0:
             return self.message
         return f"{self.message} at line {self.line} column {self.column}"
-
-
-class _Fallback(Exception):
-    """The fast path cannot vouch for its result; rerun the exact port."""
 
 
 def ryu_format(value: float) -> str:
@@ -167,7 +163,7 @@ def _unexpected_number(value: int | float) -> str:
 class Reader:
     """serde_json's ``Deserializer<StrRead>``: a cursor over the UTF-8 bytes of one text."""
 
-    __slots__ = ("text", "data", "index", "depth", "_ascii", "_mark", "_misses")
+    __slots__ = ("text", "data", "index", "depth")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -175,9 +171,6 @@ class Reader:
         self.data = text.encode("utf-8", "surrogatepass")
         self.index = 0
         self.depth = 128  # serde_json's remaining_depth
-        self._ascii = len(self.data) == len(text)
-        self._mark = (0, 0)  # a (byte, char) offset pair for _char_index
-        self._misses = 0
 
     # --- cursor and positions -------------------------------------------------
 
@@ -422,23 +415,9 @@ class Reader:
         return self._f64_from_parts(positive, significand, exponent)
 
     def _f64_from_parts(self, positive: bool, significand: int, exponent: int) -> float:
-        # Not correctly rounded for long mantissas; serde_json's default isn't either.
-        value = float(significand)
-        while True:
-            if abs(exponent) <= 308:
-                if exponent >= 0:
-                    value *= _POW10[exponent]
-                    if math.isinf(value):
-                        raise self.error(NUMBER_OUT_OF_RANGE)
-                else:
-                    value /= _POW10[-exponent]
-                break
-            if value == 0.0:
-                break
-            if exponent >= 0:
-                raise self.error(NUMBER_OUT_OF_RANGE)
-            value /= 1e308
-            exponent += 308
+        value = f64_from_parts(significand, exponent)
+        if value is None:
+            raise self.error(NUMBER_OUT_OF_RANGE)
         return value if positive else -value
 
     # --- values ---------------------------------------------------------------
@@ -451,11 +430,10 @@ class Reader:
         if byte == _QUOTE:
             self.index += 1
             return self.parse_str()
-        if byte == _LBRACE or byte == _LBRACKET:
-            fast = self._parse_fast()
-            if fast is not _MISS:
-                return fast
-            return self._parse_object() if byte == _LBRACE else self._parse_array()
+        if byte == _LBRACE:
+            return self._parse_object()
+        if byte == _LBRACKET:
+            return self._parse_array()
         if byte == _MINUS:
             self.index += 1
             return self.parse_integer(False)
@@ -605,105 +583,32 @@ class Reader:
                 return self.peek_error(EXPECTED_VALUE)
         return self.fix(JsonError(f"invalid type: {unexpected}, expected {expected}"))
 
-    # --- fast path ------------------------------------------------------------
 
-    def _parse_fast(self) -> object:
-        """A container through the stdlib's C scanner, or _MISS when it might differ."""
-        if self._misses >= _MISS_BUDGET:
-            # Each miss rescans up to the fault; past a few (the containers
-            # around one bad byte) the port alone is cheaper.
-            return _MISS
-        start = self.index
-        char_start = self._char_index(start)
-        try:
-            value, char_end = _FAST.raw_decode(self.text, char_start)
-        except (ValueError, RecursionError, _Fallback):
-            self._misses += 1
-            return _MISS
-        segment = self.text[char_start:char_end]
-        # Python accepts lone surrogate escapes; serde does not. Rare: defer to the port.
-        if _SURROGATE_ESCAPE.search(segment) or _too_deep(value, self.depth):
-            self._misses += 1
-            return _MISS
-        self.index = char_end if self._ascii else start + len(segment.encode("utf-8", "surrogatepass"))
-        return value
-
-    def _char_index(self, byte_index: int) -> int:
-        """The str index of a byte offset; the cursor only moves forward, so count incrementally."""
-        if self._ascii:
-            return byte_index
-        mark_byte, mark_char = self._mark
-        if byte_index < mark_byte:
-            mark_byte, mark_char = 0, 0
-        char_index = mark_char + len(self.data[mark_byte:byte_index].decode("utf-8", "surrogatepass"))
-        self._mark = (byte_index, char_index)
-        return char_index
-
-
-_MISS = object()
-_MISS_BUDGET = 4
 _IDENTS = ((0x6E, b"ull", None), (0x74, b"rue", True), (0x66, b"alse", False))
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
-_SIMPLE_FLOAT = re.compile(r"-?(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?")
 
 
 def _overflows(value: int, digit: int, limit: int) -> bool:
     return value >= limit // 10 and (value > limit // 10 or digit > limit % 10)
 
 
-def _exact_number(literal: str) -> int | float:
-    reader = Reader(literal)
-    try:
-        return reader.parse_any()
-    except JsonError:
-        raise _Fallback from None  # out of range: let the port report it in place
+def f64_from_parts(significand: int, exponent: int) -> float | None:
+    """serde_json's significand * 10^exponent (no float_roundtrip); None when out of range.
 
-
-def _fast_int(literal: str) -> int | float:
-    if len(literal) < 20:  # fits i64 / u64 except the edges handled below
-        value = int(literal)
-        if value != 0 or literal[0] != "-":
+    Not correctly rounded for long mantissas or large exponents; neither is serde_json's default.
+    """
+    value = float(significand)  # u64 -> f64 rounds to nearest even, as Rust's `as` does
+    while True:
+        if abs(exponent) <= 308:
+            if exponent >= 0:
+                value *= _POW10[exponent]
+                return None if math.isinf(value) else value
+            return value / _POW10[-exponent]
+        if value == 0.0:
             return value
-    return _exact_number(literal)
-
-
-def _fast_float(literal: str) -> float:
-    # serde's f64_from_parts, inline for the common case: a mantissa of at most
-    # 19 digits (no u64 overflow) and a power of ten inside the table.
-    whole, frac, exp = _SIMPLE_FLOAT.fullmatch(literal).groups()
-    frac = frac or ""
-    if len(whole) + len(frac) <= 19 and (exp is None or len(exp) <= 4):
-        exponent = (int(exp) if exp else 0) - len(frac)
-        value = float(int(whole + frac))
-        if 0 <= exponent <= 308:
-            value *= _POW10[exponent]
-            if not math.isinf(value):
-                return -value if literal[0] == "-" else value
-        elif -308 <= exponent < 0:
-            value /= _POW10[-exponent]
-            return -value if literal[0] == "-" else value
-    return _exact_number(literal)
-
-
-def _reject_constant(name: str) -> object:
-    raise _Fallback(name)
-
-
-_FAST = json.JSONDecoder(parse_float=_fast_float, parse_int=_fast_int, parse_constant=_reject_constant)
-
-
-def _too_deep(value: object, remaining: int) -> bool:
-    """True when nesting reaches serde's remaining depth (which would fail there)."""
-    stack = [(value, 1)]
-    while stack:
-        node, level = stack.pop()
-        if level >= remaining:
-            return True
-        children = node.values() if type(node) is dict else node
-        for child in children:
-            if type(child) is list or type(child) is dict:
-                stack.append((child, level + 1))
-    return False
+        if exponent >= 0:
+            return None
+        value /= 1e308
+        exponent += 308
 
 
 def parse_value(text: str) -> object:

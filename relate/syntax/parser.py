@@ -235,7 +235,7 @@ class _Build(Transformer):
         return A.SetItem(A.SetKind.MERGE, c[0], c[-1])
 
     def set_labels(self, c):
-        return A.SetItem(A.SetKind.LABELS, c[0], None, c[1])
+        return A.SetItem(A.SetKind.LABELS, c[0], None, c[1][1])
 
     @v_args(meta=True)
     def property_target(self, meta, c):
@@ -246,7 +246,7 @@ class _Build(Transformer):
         return A.Remove(tuple(x for x in c if isinstance(x, A.RemoveItem)), _pos(meta))
 
     def remove_labels(self, c):
-        return A.RemoveItem(c[0], c[1])
+        return A.RemoveItem(c[0], c[1][1])
 
     def remove_property(self, c):
         return A.RemoveItem(c[0])

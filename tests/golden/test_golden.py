@@ -1,0 +1,94 @@
+"""Golden files: EXPLAIN plans, parse trees and error texts, reviewed as diffs.
+
+Run `pytest tests/golden --update-golden` to rewrite them from the current output, then read the
+diff before committing.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import relate
+from relate.errors import RelateError
+from relate.syntax.parser import parse
+from tests.conftest import TEAM
+
+DATA = Path(__file__).with_name("data")
+
+PLANS = {
+    "expand_with_inline_filter": "MATCH (p:Person)-[w:WORKS_ON]->(:Project {name: $project}) "
+                                 "RETURN p.name AS name, w.since AS since ORDER BY since",
+    "unwind": "UNWIND ['Ada', 'Grace', 'Noor'] AS name RETURN name",
+    "create_node": "CREATE (:Person {name: $name, role: $role})",
+    "label_scan_aggregate": "MATCH (p:Person) WITH p.role AS role, count(*) AS n RETURN role, n ORDER BY n DESC LIMIT 1",
+    "optional_two_hops": "MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b)-[:WORKS_ON]->(p) RETURN a, p",
+    "delete": "MATCH (p:Person {name: $name}) DETACH DELETE p",
+    "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
+}
+
+ERRORS = {
+    "double_explain": "EXPLAIN EXPLAIN MATCH (n) RETURN n",
+    "typo": "MATCH (n) RETRUN n",
+    "unclosed_string": "RETURN 'abc",
+    "two_statements": "RETURN 1; RETURN 2",
+    "undefined": "MATCH (n) RETURN m",
+    "missing_parameter": "RETURN $a + $b AS n",
+    "overflow_literal": "RETURN 9223372036854775808",
+    "overflow_arithmetic": "RETURN 9223372036854775807 + 1",
+    "division_by_zero": "RETURN 1 / 0",
+    "type_mismatch": "RETURN 'a' - 1",
+    "unknown_function": "RETURN nope(1)",
+    "delete_attached": "MATCH (p:Person {name: 'Ada'}) DELETE p",
+    "aggregate_in_where": "MATCH (n) WHERE count(n) > 1 RETURN n",
+    "with_needs_alias": "MATCH (n) WITH n.name RETURN 1",
+}
+
+PARSES = {
+    "precedence": "RETURN NOT a = 1 OR b < 2 <= c AND -x ^ 2 * 3 + 4 IN [1] IS NULL",
+    "comprehensions": "RETURN [x IN l WHERE x > 1 | x], [(a)-->(b) | b.name], [p = (a)-[*1..2]-(b) | p]",
+    "keywords_as_names": "MATCH (n:Match {end: 1}) RETURN n.count, n.end, db.labels()",
+    "map_projection": "MATCH (n) RETURN n {.name, .*, k: 1, n}",
+}
+
+
+def check(path: Path, text: str, update: bool) -> None:
+    if update or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        if not update:
+            pytest.fail(f"new golden file written: {path.name}; review it and run again")
+    assert text == path.read_text(encoding="utf-8"), f"golden mismatch: {path}"
+
+
+@pytest.fixture
+def team():
+    db = relate.connect()
+    db.execute(TEAM)
+    return db
+
+
+@pytest.mark.parametrize("name", sorted(PLANS))
+def test_explain(team, name, update_golden):
+    r = team.execute("EXPLAIN " + PLANS[name])
+    doc = {"columns": list(r.columns), "notifications": [n.as_dict() for n in r.notifications],
+           "plan": r.plan_json(), "query_type": r.query_type}
+    check(DATA / "explain" / f"{name}.json", json.dumps(doc, indent=2, sort_keys=True) + "\n", update_golden)
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_error(team, name, update_golden):
+    with pytest.raises(RelateError) as e:
+        team.execute(ERRORS[name])
+    err = e.value
+    pos = None if err.position is None else [err.position.line, err.position.column]
+    doc = {"kind": err.kind, "message": err.message, "phase": err.phase, "position": pos,
+           "tck_type": err.tck_type}
+    check(DATA / "errors" / f"{name}.json", json.dumps(doc, indent=2, sort_keys=True) + "\n", update_golden)
+
+
+@pytest.mark.parametrize("name", sorted(PARSES))
+def test_parse(name, update_golden):
+    tree = parse(PARSES[name])
+    check(DATA / "parse" / f"{name}.txt", repr(tree.body) + "\n", update_golden)
