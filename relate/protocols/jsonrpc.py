@@ -8,13 +8,15 @@ What turns into what:
 
   - not JSON, a missing ``jsonrpc`` or ``method``, a member other than
     ``jsonrpc``/``id``/``method``/``params``, a repeated member, a non-string
-    ``jsonrpc``/``method``, a JSON array (a batch) -> ``-32700``
+    ``jsonrpc``/``method``, a batch (an array of messages) -> ``-32700``
     ``malformed JSON-RPC message: <serde_json's error text>``;
   - ``jsonrpc`` other than ``"2.0"`` -> ``-32600``
     ``unsupported JSON-RPC version '<version>'``.
 
   Both replies carry ``"id":null``.  A message without ``id`` is a
   notification (``has_id`` False); ``"id":null`` is a request whose id is null.
+  Split stdio input on ``"\n"`` only: ``str.splitlines`` also breaks at
+  U+2028 and friends, which serde reads as string content.
 * ``result_line(id, result)`` and ``error_line(id, code, message)`` turn a
   reply into one line: ``{"jsonrpc":"2.0","id":..,"result":..}`` or
   ``..,"error":{"code":..,"message":..}}``, with everything inside the id,
@@ -44,9 +46,10 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 
-from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, ryu_format
+from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, f64_from_parts, ryu_format
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -150,7 +153,7 @@ def _visit_map(reader: Reader) -> _Envelope:
         if key == "jsonrpc" or key == "method":
             values[key] = reader.deserialize_string()
         else:
-            values[key] = reader.parse_any()
+            values[key] = _value(reader)
     for required in ("jsonrpc", "method"):  # serde checks in declaration order
         if required not in values:
             raise JsonError(f"missing field `{required}`")
@@ -175,7 +178,7 @@ def _visit_seq(reader: Reader) -> _Envelope:
         if not reader.seq_has_next(first):
             return absent
         first = False
-        return reader.deserialize_string() if string else reader.parse_any()
+        return reader.deserialize_string() if string else _value(reader)
 
     jsonrpc = element(True)
     if jsonrpc is absent:
@@ -192,6 +195,101 @@ def _visit_seq(reader: Reader) -> _Envelope:
         id=None if id_ is absent else id_,
         has_id=id_ is not absent,
     )
+
+
+# --- fast path ---------------------------------------------------------------
+# A 16 MiB `rows` payload takes seconds in the byte-at-a-time port.  The
+# stdlib's C scanner reads the same grammar; with number hooks that compute
+# serde's values it returns the port's result whenever it succeeds, except
+# for lone surrogate escapes and nesting past serde's limit, which are checked
+# here.  Anything it refuses (every malformed value) goes through the port,
+# which words the error.
+
+
+class _Fallback(Exception):
+    """The scanner met something only the port may judge (NaN, an out-of-range number)."""
+
+
+def _exact_number(literal: str) -> int | float:
+    try:
+        return Reader(literal).parse_any()
+    except JsonError:
+        raise _Fallback from None
+
+
+def _scan_int(literal: str) -> int | float:
+    if len(literal) < 20:  # fits i64/u64; "-0" is a float in serde
+        value = int(literal)
+        if value != 0 or literal[0] != "-":
+            return value
+    return _exact_number(literal)
+
+
+_FLOAT_PARTS = re.compile(r"-?(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?")
+
+
+def _scan_float(literal: str) -> float:
+    whole, frac, exp = _FLOAT_PARTS.fullmatch(literal).groups()
+    frac = frac or ""
+    if len(whole) + len(frac) <= 19 and (exp is None or len(exp) <= 4):  # no u64 overflow
+        value = f64_from_parts(int(whole + frac), (int(exp) if exp else 0) - len(frac))
+        if value is not None:
+            return -value if literal[0] == "-" else value
+    return _exact_number(literal)
+
+
+def _refuse_constant(name: str) -> object:
+    raise _Fallback(name)
+
+
+_SCANNER = json.JSONDecoder(parse_float=_scan_float, parse_int=_scan_int, parse_constant=_refuse_constant)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _value(reader: Reader) -> object:
+    """A member's ``Value``: through the C scanner when it agrees with serde, else the port."""
+    if reader.parse_whitespace() not in (0x5B, 0x7B):  # scalars are cheap in the port
+        return reader.parse_any()
+    start = reader.index
+    ascii_only = len(reader.data) == len(reader.text)
+    char_start = start if ascii_only else len(reader.data[:start].decode("utf-8", "surrogatepass"))
+    try:
+        value, char_end = _SCANNER.raw_decode(reader.text, char_start)
+    except (ValueError, RecursionError, _Fallback):
+        return reader.parse_any()
+    segment = reader.text[char_start:char_end]
+    if _has_lone_surrogate(segment, value) or _too_deep(value, reader.depth):
+        return reader.parse_any()
+    reader.index = char_end if ascii_only else start + len(segment.encode("utf-8", "surrogatepass"))
+    return value
+
+
+def _has_lone_surrogate(segment: str, value: object) -> bool:
+    # The scanner pairs surrogate escapes like serde but lets a lone one through;
+    # a lone one cannot be encoded, which is a C-speed test.
+    if not _SURROGATE_ESCAPE.search(segment):
+        return False
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _too_deep(value: object, remaining: int) -> bool:
+    """True when the nesting reaches serde's remaining depth, where serde would refuse it."""
+    stack = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if level >= remaining:
+            return True
+        for child in node.values() if type(node) is dict else node:
+            if type(child) is list or type(child) is dict:
+                stack.append((child, level + 1))
+    return False
+
+
+# --- reply encoding ------------------------------------------------------------
 
 
 def result_line(id: object, result: object) -> str:
