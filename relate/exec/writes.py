@@ -52,6 +52,18 @@ class RelSpec:
         self.to_index = to_index
 
 
+def _created_props(fn, row, ctx) -> dict:
+    """The property map a created entity gets: null values are dropped, the rest checked."""
+    props = {}
+    if fn is not None:
+        for k, v in _map(fn(row, ctx), "CREATE").items():
+            if v is None:
+                continue
+            _prop_value_ok(v)
+            props[k] = v
+    return props
+
+
 def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
     """Create one pattern part for one row; returns (new values in slot order, node list, rel list)."""
     g = ctx.graph
@@ -66,13 +78,7 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
                                           phase="runtime")
             out_nodes.append(n)
             continue
-        props = {}
-        if spec.props is not None:
-            for k, v in _map(spec.props(row + tuple(made), ctx), "CREATE").items():
-                if v is None:
-                    continue
-                _prop_value_ok(v)
-                props[k] = v
+        props = _created_props(spec.props, row + tuple(made), ctx)
         n = g.create_node(spec.labels, props)
         st.nodes_created += 1
         st.labels_added += len(set(spec.labels))
@@ -81,13 +87,7 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
         out_nodes.append(n)
     out_rels = []
     for spec in rels:
-        props = {}
-        if spec.props is not None:
-            for k, v in _map(spec.props(row + tuple(made), ctx), "CREATE").items():
-                if v is None:
-                    continue
-                _prop_value_ok(v)
-                props[k] = v
+        props = _created_props(spec.props, row + tuple(made), ctx)
         a, b = out_nodes[spec.from_index], out_nodes[spec.to_index]
         r = g.create_rel(spec.type, a, b, props)
         st.relationships_created += 1
