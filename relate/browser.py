@@ -25,14 +25,13 @@ import json
 from .values import to_json, to_text
 
 
-def summary(result) -> str:
+def summary(rows: int, stats) -> str:
     """The line under a cell's table: `2 rows`, or `(no rows) · nodes created: 5, ...` for a write
     (the non-zero counters, worded as the CLI's table mode words them)."""
     from .output.table import stats_line
 
-    n = len(result.rows) if result.columns else 0
-    head = "(no rows)" if n == 0 else f"{n} row" if n == 1 else f"{n} rows"
-    counters = stats_line(result.stats)
+    head = "(no rows)" if rows == 0 else "1 row" if rows == 1 else f"{rows} rows"
+    counters = stats_line(stats)
     return head + (" · " + counters if counters else "")
 
 
@@ -87,7 +86,7 @@ class Page:
             "rows": [[to_text(v) for v in row] for row in rows],
             "values": [[to_json(v) for v in row] for row in rows],
             "stats": result.stats.as_dict(),
-            "summary": summary(result),
+            "summary": summary(len(rows), result.stats),
             "error": None,
         }
 

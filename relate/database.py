@@ -153,6 +153,8 @@ class Database:
                 self._schema(plan.schema, ctx)
             else:
                 rows = list(plan.root.rows(ctx))
+                if not plan.columns:
+                    rows = []  # a statement without RETURN yields no records
             t_gen = time.perf_counter_ns()
             if txn.dirty:
                 self._commit()

@@ -48,12 +48,20 @@ class _Exit(Exception):
         self.code = code
 
 
+def _mode(value: str) -> str:
+    # checked here rather than with argparse `choices`, whose wording differs between Python
+    # versions (the browser runs 3.14), so every surface prints the same message
+    if value not in MODES:
+        raise UsageError(f"Error: argument --mode: invalid choice: {value!r} (choose from {', '.join(MODES)})")
+    return value
+
+
 def build_parser(out: TextIO | None = None) -> _Parser:
     p = _Parser(prog="relate", out=out, description="An embedded Cypher graph database for agents.")
     p.add_argument("--version", action="version", version=f"relate {__version__}")
     p.add_argument("--database", default=MEMORY, metavar="PATH",
                    help="the store: :memory: (default), a .rl file, or a directory")
-    p.add_argument("--mode", choices=MODES, help="output mode (default: table on a terminal, jsonl in a pipe)")
+    p.add_argument("--mode", type=_mode, help="output mode (default: table on a terminal, jsonl in a pipe)")
     p.add_argument("--max-rows", type=int, metavar="N", help="print at most N rows per statement (0: all)")
     p.add_argument("--read-only", action="store_true", help="open the store read-only")
     p.add_argument("--no-agent-mode", action="store_true", help="ignore agent-harness detection")

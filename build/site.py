@@ -1,0 +1,163 @@
+"""The repository -> the complete static documentation site in dist/site/.
+
+    node_modules/pyodide/ (npm ci)     -> dist/site/vendor/pyodide/   the 5 runtime files
+    this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl
+    its runtime deps, Pyodide platform  -> dist/site/wheels/*.whl      (pip download, -c constraints.txt)
+                                        -> dist/site/wheels/manifest.json
+    web/*.md + web/template.html        -> dist/site/*.html            (cells pre-rendered natively)
+    web/tryout/                         -> dist/site/tryout/
+
+Usage: python build/site.py [--out DIR] [--no-prerender]
+
+Nothing is fetched at page time: the page loads only these files (no CDN, no micropip).  The
+Pyodide wheel platform and Python version are read from the vendored pyodide-lock.json, so a
+Pyodide upgrade (package.json) carries the download target along with it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # sibling modules: markdown, blocks
+
+from blocks import Blocks  # noqa: E402
+from markdown import render  # noqa: E402
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+BROWSER_MODULE = "relate.browser"
+STATUS = ('<p id="relate-status" class="status" role="status">The tryouts on this page start '
+          'once relate has loaded in your browser (JavaScript and WebAssembly needed).</p>')
+SCRIPTS = '<script type="module" src="tryout/tryout.js"></script>'
+
+
+class BuildError(Exception):
+    pass
+
+
+def vendor_pyodide(out: Path) -> dict:
+    """Copy the runtime files; return pyodide-lock.json's `info` plus the npm version."""
+    src = ROOT / "node_modules" / "pyodide"
+    missing = [f for f in PYODIDE_FILES if not (src / f).is_file()]
+    if missing:
+        raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` first")
+    wanted = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+    have = json.loads((src / "package.json").read_text())["version"]
+    if have != wanted:
+        raise BuildError(f"node_modules has pyodide {have}, package.json pins {wanted}: run `npm ci`")
+    dest = out / "vendor" / "pyodide"
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, dest / name)
+    info = json.loads((src / "pyodide-lock.json").read_text())["info"]
+    return {**info, "version": have}
+
+
+def pip(*args: str) -> None:
+    cmd = [sys.executable, "-m", "pip", *args]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"`{' '.join(cmd)}` failed:\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}")
+
+
+def build_wheels(out: Path, pyodide: dict) -> list[str]:
+    """Our wheel plus the Pyodide wheels of its runtime dependency closure, pinned by
+    constraints.txt; pip resolves the closure here, so the page needs no resolver."""
+    wheels = out / "wheels"
+    wheels.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            import hatchling  # noqa: F401  (present: build offline with it, no isolated env)
+            isolation = ["--no-build-isolation"]
+        except ImportError:
+            isolation = []
+        pip("wheel", "--no-deps", *isolation, "-q", "-w", tmp, str(ROOT))
+        ours = sorted(Path(tmp).glob("relate-*.whl"))
+        if len(ours) != 1:
+            raise BuildError(f"expected one relate wheel, got {[p.name for p in ours]}")
+        major, minor = pyodide["python"].split(".")[:2]
+        pip("download", "-q", "--only-binary=:all:", "--python-version", f"{major}.{minor}",
+            "--implementation", "cp", "--abi", f"cp{major}{minor}", "--abi", "none",
+            "--platform", f"pyemscripten_{pyodide['abi_version']}_{pyodide['arch']}",
+            "--platform", "any", "-c", str(ROOT / "constraints.txt"), "-d", str(wheels), str(ours[0]))
+    names = sorted(p.name for p in wheels.glob("*.whl"))
+    if not any(n.startswith("relate-") for n in names):
+        raise BuildError(f"pip download did not place the relate wheel in {wheels}")
+    manifest = {"module": BROWSER_MODULE, "pyodide": pyodide["version"],
+                "python": pyodide["python"], "wheels": names}
+    (wheels / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return names
+
+
+def cell_runner(prerender: bool):
+    """A fresh page database per page, as the browser has: cells run in page order."""
+    if not prerender:
+        return lambda: None
+    sys.path.insert(0, str(ROOT))
+    from relate.browser import Page
+
+    def new_page():
+        page = Page()
+        return page.cell
+    return new_page
+
+
+def render_pages(out: Path, prerender: bool) -> list[str]:
+    web = ROOT / "web"
+    template = (web / "template.html").read_text()
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    new_page = cell_runner(prerender)
+    written = []
+    for source in sorted(web.glob("*.md")):
+        blocks = Blocks(new_page())
+        try:
+            page = render(source.read_text(), blocks)
+        except ValueError as exc:
+            raise BuildError(f"{source.relative_to(ROOT)}: {exc}") from None
+        # Only pages with tryouts load the engine (13 MB of Pyodide is no price for prose).
+        status, scripts = (STATUS, SCRIPTS) if blocks.count else ("", "")
+        html = (template.replace("{{title}}", page.title or "relate")
+                .replace("{{version}}", version).replace("{{status}}", status)
+                .replace("{{scripts}}", scripts).replace("{{content}}", page.html))
+        target = out / (source.stem + ".html")
+        target.write_text(html)
+        written.append(target.name)
+    shutil.copytree(web / "tryout", out / "tryout")
+    return written
+
+
+def build(out: Path, prerender: bool = True) -> None:
+    if out.exists():
+        shutil.rmtree(out)  # never ship a stale wheel or page next to fresh ones
+    out.mkdir(parents=True)
+    pyodide = vendor_pyodide(out)
+    wheels = build_wheels(out, pyodide)
+    pages = render_pages(out, prerender)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"site: {out} ({size / 1e6:.1f} MB): pages {', '.join(pages)}; "
+          f"Pyodide {pyodide['version']} (Python {pyodide['python']}); wheels {', '.join(wheels)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site into dist/site/.")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist" / "site")
+    parser.add_argument("--no-prerender", action="store_true",
+                        help="leave Cypher cells empty instead of running them with the native engine")
+    args = parser.parse_args(argv)
+    try:
+        build(args.out.resolve(), prerender=not args.no_prerender)
+    except BuildError as exc:
+        print(f"build/site.py: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

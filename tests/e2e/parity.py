@@ -1,0 +1,57 @@
+"""A browser answer and a native answer -> pass, or an AssertionError showing where they part.
+
+The only thing allowed to differ is a timing: a number after a key ending in `_ms"` (plain JSON,
+`"elapsed_ms":0.41`) or `_ms\\"` (JSON inside a JSON string, as in an MCP reply's text:
+`\\"elapsed_ms\\":0.41`) is replaced by `<ms>` on both sides before comparing.  Everything else,
+plan-cache outcomes, key order, whitespace and trailing newlines included, must be identical.
+"""
+from __future__ import annotations
+
+import re
+
+TIMING = re.compile(r'(_ms\\?"\s*:\s*)-?[0-9][0-9.eE+-]*')
+
+
+def normalise(value):
+    """Timings -> `<ms>` in a string, or in every string inside a list/dict answer."""
+    if isinstance(value, str):
+        return TIMING.sub(r"\1<ms>", value)
+    if isinstance(value, list):
+        return [normalise(v) for v in value]
+    if isinstance(value, dict):
+        return {k: normalise(v) for k, v in value.items()}
+    return value
+
+
+def _where(a: str, b: str) -> str:
+    """Point at the first differing character of two strings, with some context."""
+    i = next((n for n, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    lo = max(0, i - 60)
+    return (f"first difference at character {i} (lengths {len(a)} / {len(b)}):\n"
+            f"  browser: …{a[lo:i + 60]!r}\n  native:  …{b[lo:i + 60]!r}")
+
+
+def assert_parity(browser, native, what: str = "reply") -> None:
+    """Fail unless `browser` equals `native` once timings are normalised.  Either side may be a
+    string, None (no reply), or a list/dict of those (e.g. a CLI run's stdout/stderr/exitCode)."""
+    b, n = normalise(browser), normalise(native)
+    if b == n:
+        return
+    lines = [f"{what}: browser and native differ"]
+    if isinstance(b, dict) and isinstance(n, dict):
+        for key in sorted(set(b) | set(n), key=str):
+            if b.get(key) != n.get(key):
+                lines.append(f"[{key}] " + _diff(b.get(key), n.get(key)))
+    elif isinstance(b, list) and isinstance(n, list) and len(b) == len(n):
+        for i, (x, y) in enumerate(zip(b, n)):
+            if x != y:
+                lines.append(f"[{i}] " + _diff(x, y))
+    else:
+        lines.append(_diff(b, n))
+    raise AssertionError("\n".join(lines))
+
+
+def _diff(b, n) -> str:
+    if isinstance(b, str) and isinstance(n, str):
+        return _where(b, n)
+    return f"browser: {b!r}\n  native:  {n!r}"

@@ -1,0 +1,104 @@
+"""The built site without a browser: what build/site.py wrote, how server/serve.py serves it,
+and the Markdown subset the pages are written in."""
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import urllib.request
+import zipfile
+
+import pytest
+
+from conftest import ROOT, SITE, _serve_module
+
+sys.path.insert(0, str(ROOT / "build"))
+from markdown import render  # noqa: E402
+
+PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+
+
+@pytest.fixture(scope="module")
+def manifest():
+    path = SITE / "wheels" / "manifest.json"
+    if not path.is_file():
+        pytest.fail("dist/site is not built: run `python build/site.py` (./run-tests does it first)")
+    return json.loads(path.read_text())
+
+
+def test_vendored_runtime_is_exactly_the_pinned_pyodide(manifest):
+    assert {p.name for p in (SITE / "vendor" / "pyodide").iterdir()} == PYODIDE_FILES
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+    assert manifest["pyodide"] == pinned
+    assert manifest["module"] == "relate.browser"
+
+
+def test_manifest_lists_every_wheel_and_only_pyodide_installable_ones(manifest):
+    on_disk = sorted(p.name for p in (SITE / "wheels").glob("*.whl"))
+    assert manifest["wheels"] == on_disk
+    assert any(n.startswith("relate-") for n in on_disk) and any(n.startswith("lark-") for n in on_disk)
+    for name in on_disk:
+        assert name.endswith("-py3-none-any.whl") or "pyemscripten" in name, name
+
+
+def test_relate_wheel_carries_the_browser_entry(manifest):
+    ours = next(n for n in manifest["wheels"] if n.startswith("relate-"))
+    with zipfile.ZipFile(SITE / "wheels" / ours) as wheel:
+        names = set(wheel.namelist())
+    assert "relate/browser.py" in names and "relate/values.py" in names
+
+
+def test_index_page_has_its_tryouts():
+    page = (SITE / "index.html").read_text()
+    assert page.count('class="cell"') == 2 and page.count("data-autorun") == 1
+    assert 'class="mcp"' in page and 'class="terminal"' in page
+    for tool in ("get_schema", "read_cypher", "write_cypher"):
+        assert f'data-tool="{tool}"' in page
+    assert '<script type="module" src="tryout/tryout.js"></script>' in page
+    # the MCP host configuration block (HTML-escaped inside <pre>)
+    assert "&quot;serve&quot;, &quot;--mcp&quot;, &quot;stdio&quot;, &quot;--database&quot;, &quot;:memory:&quot;" in page
+
+
+def test_no_page_or_script_names_a_remote_host():
+    """The site must work offline: nothing it ships may point the browser elsewhere."""
+    for path in list(SITE.glob("*.html")) + list((SITE / "tryout").glob("*")):
+        text = path.read_text()
+        assert "cdn.jsdelivr" not in text and "pypi.org" not in text, path
+        assert "src=\"http" not in text and "href=\"http" not in text, path
+
+
+def test_server_sends_module_and_wasm_types():
+    server = _serve_module().make_server(SITE, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        for path, mime in [("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+                           ("vendor/pyodide/pyodide.mjs", "text/javascript"),
+                           ("tryout/relate.js", "text/javascript"),
+                           ("wheels/manifest.json", "application/json"),
+                           ("index.html", "text/html")]:
+            with urllib.request.urlopen(base + path) as reply:
+                assert reply.headers.get_content_type() == mime, path
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_markdown_subset():
+    seen = []
+    page = render("# Title `x`\n\nSome *em* and **strong** `a<b` [link](x.html).\n\n"
+                  "- one\n- two `t`\n\n## Sub\n\n```cypher run name=n\nRETURN 1\n```\n\n```sh\na < b\n```\n",
+                  lambda fence: seen.append(fence) or ("<div>cell</div>" if "run" in fence.flags else None))
+    assert page.title == "Title x"
+    html = page.html
+    assert '<h1 id="title-x">Title <code>x</code></h1>' in html
+    assert "<em>em</em>" in html and "<strong>strong</strong>" in html and "<code>a&lt;b</code>" in html
+    assert '<a href="x.html">link</a>' in html
+    assert "<ul><li>one</li><li>two <code>t</code></li></ul>" in html
+    assert "<div>cell</div>" in html and '<pre><code class="language-sh">a &lt; b</code></pre>' in html
+    assert seen[0].lang == "cypher" and seen[0].options == {"name": "n"} and seen[0].body == "RETURN 1"
+
+
+def test_markdown_rejects_an_unclosed_fence():
+    with pytest.raises(ValueError, match="never closed"):
+        render("```cypher run\nRETURN 1\n")

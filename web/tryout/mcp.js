@@ -1,0 +1,123 @@
+// MCP call buttons: each builds the JSON-RPC `tools/call` request an agent host would send to
+// `relate serve --mcp stdio`, passes it to the page's MCP core (window.relate.mcp) and shows
+// the request line, the reply line, and a readable decoding of the reply.  The read-only
+// switch sends the same request to the read-only core, as a server started --read-only.
+import { el, onSubmitKey, table } from "./render.js";
+
+let nextId = 1; // one id sequence per page, as one host session would use
+
+function requestLine(method, params) {
+  const message = { jsonrpc: "2.0", id: nextId++, method };
+  if (params !== undefined) message.params = params;
+  return JSON.stringify(message);
+}
+
+function jsonObject(text, what) {
+  let value;
+  try {
+    value = JSON.parse(text.trim() || "{}");
+  } catch (error) {
+    throw new Error(`${what} is not valid JSON: ${error.message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new Error(`${what} must be a JSON object`);
+  }
+  return value;
+}
+
+function cellText(value) {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+// The reply line -> what a person wants to see of it.
+function decode(reply) {
+  if (reply === null) return [el("p", {}, "No reply: that was a notification.")];
+  const message = JSON.parse(reply);
+  if (message.error) {
+    return [el("p", { class: "cell-error" }, `JSON-RPC error ${message.error.code}: ${message.error.message}`)];
+  }
+  const result = message.result ?? {};
+  if (Array.isArray(result.tools)) {
+    return [el("p", {}, "Tools listed: " + result.tools.map((t) => t.name).join(", "))];
+  }
+  if (!Array.isArray(result.content)) return [el("pre", { class: "code" }, JSON.stringify(result, null, 2))];
+  const text = result.content.map((c) => c.text).join("\n");
+  if (result.isError) return [el("p", { class: "cell-error" }, `Tool error: ${text}`)];
+  let payload;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return [el("pre", { class: "code" }, text)];
+  }
+  if (Array.isArray(payload.columns) && Array.isArray(payload.rows)) {
+    const nodes = [];
+    if (payload.columns.length) {
+      nodes.push(table(payload.columns, payload.rows.map((row) => payload.columns.map((c) => cellText(row[c])))));
+    }
+    const counters = Object.entries(payload.stats ?? {}).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`);
+    const rows = payload.rows.length === 1 ? "1 row" : `${payload.rows.length} rows`;
+    nodes.push(el("p", { class: "cell-summary" }, [rows, ...counters].join(" · ") + ` · plan cache: ${payload.plan_cache}`));
+    return nodes;
+  }
+  return [el("pre", { class: "code" }, JSON.stringify(payload, null, 2))];
+}
+
+function setUp(panel) {
+  const readOnly = panel.querySelector(".mcp-readonly");
+  const exchange = panel.querySelector(".mcp-exchange");
+  const shown = {
+    request: panel.querySelector(".mcp-request"),
+    reply: panel.querySelector(".mcp-reply"),
+    decoded: panel.querySelector(".mcp-decoded"),
+  };
+  let calls = 0;
+
+  async function send(build) {
+    let line;
+    try {
+      line = build();
+    } catch (error) {
+      shown.request.textContent = "";
+      shown.reply.textContent = "";
+      shown.decoded.replaceChildren(el("p", { class: "cell-error" }, error.message));
+      return;
+    }
+    const options = { readOnly: readOnly.checked };
+    shown.request.textContent = line;
+    shown.reply.textContent = "…";
+    shown.decoded.replaceChildren();
+    try {
+      const reply = await window.relate.mcp(line, options);
+      shown.reply.textContent = reply ?? "(none)";
+      shown.decoded.replaceChildren(...decode(reply));
+    } catch (error) {
+      shown.reply.textContent = "";
+      shown.decoded.replaceChildren(el("p", { class: "cell-error" }, String(error.message ?? error)));
+    }
+    exchange.dataset.readOnly = String(options.readOnly);
+    exchange.dataset.calls = String(++calls); // lets a test wait for this very reply
+  }
+
+  panel.querySelector(".mcp-list").addEventListener("click", () => send(() => requestLine("tools/list")));
+
+  for (const form of panel.querySelectorAll(".mcp-call")) {
+    const tool = form.dataset.tool;
+    const statement = form.querySelector(".mcp-statement");
+    const parameters = form.querySelector(".mcp-parameters");
+    const extra = form.querySelector(".mcp-arguments");
+    const build = () => {
+      let args = {};
+      if (statement) {
+        args.statement = statement.value;
+        args.parameters = jsonObject(parameters.value, "parameters");
+      }
+      if (extra) args = { ...args, ...jsonObject(extra.value, "arguments") };
+      return requestLine("tools/call", { name: tool, arguments: args });
+    };
+    const go = () => send(build);
+    form.querySelector(".mcp-send").addEventListener("click", go);
+    for (const field of form.querySelectorAll("textarea")) onSubmitKey(field, go);
+  }
+}
+
+for (const panel of document.querySelectorAll(".mcp")) setUp(panel);
