@@ -9,7 +9,6 @@ anything, and refuses statements whose plan writes.
 """
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 
@@ -18,7 +17,7 @@ from .exec.context import ExecContext
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
 from .result import Notification, PlanDescription, Result, Stats, Timings
-from .storage import snapshot
+from .storage.store import open_store
 from .storage.graph import Graph, IndexDef
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
@@ -55,32 +54,13 @@ class Database:
         self.path = path
         self.read_only = read_only
         self.plan_cache: dict[str, Prepared] = {}
-        self._file: str | None = None
         warm_parser()  # build the parser before any statement's clock starts
-        if path == MEMORY:
-            self.graph = Graph()
-            return
-        self._file = path if path.endswith(".rl") else os.path.join(path, "snapshot.rl")
-        if os.path.exists(self._file):
-            try:
-                with open(self._file, "rb") as f:
-                    raw = f.read()
-            except OSError as e:
-                raise StorageError("Io", f"cannot read {path}: {e.strerror or e}") from None
-            self.graph = snapshot.load(raw, path)
-        elif read_only:
-            raise StorageError("NotFound", f"database not found: {path}")
-        else:
-            if not path.endswith(".rl"):
-                try:
-                    os.makedirs(path, exist_ok=True)
-                except OSError as e:
-                    raise StorageError("Io", f"cannot create {path}: {e.strerror or e}") from None
-            self.graph = Graph()
-            self._commit()
+        self.store = open_store(path, read_only)
+        self.graph = self.store.graph
 
     def close(self) -> None:
         self.plan_cache.clear()
+        self.store.close()
 
     def __enter__(self) -> "Database":
         return self
@@ -89,8 +69,7 @@ class Database:
         self.close()
 
     def _commit(self) -> None:
-        if self._file is not None:
-            snapshot.write_atomic(self._file, snapshot.dump(self.graph))
+        self.store.commit()
 
     # ------------------------------------------------------------------ planning
     def prepare(self, text: str) -> Prepared:

@@ -69,17 +69,6 @@ def build_parser(out: TextIO | None = None) -> _Parser:
     return p
 
 
-def build_serve_parser(out: TextIO | None = None) -> _Parser:
-    p = _Parser(prog="relate serve", out=out, description="Serve one store over MCP.")
-    p.add_argument("--database", default=MEMORY, metavar="PATH")
-    p.add_argument("--mcp", action="append", metavar="stdio|PORT")
-    p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS")
-    p.add_argument("--safe", action="store_true")
-    p.add_argument("--auth", metavar="USER:PASSWORD")
-    p.add_argument("--host", default="127.0.0.1")
-    return p
-
-
 def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO | None = None,
         stdout: TextIO | None = None, stderr: TextIO | None = None, stdout_isatty: bool = False) -> int:
     env = os.environ if env is None else env
@@ -88,7 +77,8 @@ def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO 
     stderr = stderr or io.StringIO()
     try:
         if argv and argv[0] == "serve":
-            return _serve(argv[1:], stdin, stdout, stderr)
+            from .serve import serve
+            return serve(argv[1:], stdin, stdout, stderr)
         return _statement(argv, env, stdin, stdout, stderr, stdout_isatty)
     except _Exit as e:
         return e.code
@@ -144,38 +134,6 @@ def _fail(e: RelateError, mode: str, stdout, stderr) -> int:
     if mode in ("envelope", "jsonl", "toon"):
         stdout.write(dumps(error_object(e)) + "\n")
     return e.exit_code
-
-
-def _serve(argv, stdin, stdout, stderr) -> int:
-    args = build_serve_parser(stderr).parse_args(argv)
-    if not args.mcp:
-        raise UsageError("Error: serve needs --mcp stdio or --mcp PORT")
-    if len(args.mcp) > 1:
-        raise UsageError("Error: serve --mcp may be given only once")
-    target = args.mcp[0]
-    if target == "stdio" and args.auth is not None:
-        raise UsageError("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
-                         "peer; drop --auth")
-    if target != "stdio" and not target.isdigit():
-        raise UsageError(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
-    if args.read_only not in (None, "snapshot", "live"):
-        raise UsageError(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
-    from ..database import Database
-    try:
-        if args.read_only == "live":
-            raise StorageError("LiveReadOnly", "--read-only=live needs a directory store written by another "
-                                               "process; it is not available yet")
-        db = Database(args.database, read_only=args.read_only is not None)
-    except StorageError as e:
-        stderr.write(f"Error: Failed to open Relate: {e.message}\n")
-        return e.exit_code
-    from ..protocols.mcp import McpServer
-    server = McpServer(db, read_only=args.read_only is not None, safe=args.safe)
-    if target != "stdio":
-        stderr.write("Error: serve --mcp PORT (streamable HTTP) is not available in this build yet\n")
-        return EXIT_OTHER
-    from ..net.stdio import serve_stdio
-    return serve_stdio(server, stdin, stdout, stderr)
 
 
 def entry() -> None:
