@@ -5,6 +5,9 @@
     ```mcp                MCP call buttons, from {"calls": [{"tool": ..., "arguments": {...}}]}
     ```terminal           a CLI terminal, from {"statement": ..., "mode": ..., "harness": ...,
                           "presets": [{"label": ..., "statement": ...}]}
+    ```bash verify        shell commands whose output (the next ```text block) the test suite
+                          checks against the native binary (see build/verify.py)
+    ```errors             the errors reference, generated from the error tree (build/errors_ref.py)
 
 The first Cypher cell of a page is marked `data-autorun`: the page runs it on its database as
 soon as the engine is up, so the other tryouts see the example graph.  Everything here works
@@ -16,6 +19,7 @@ import html
 import json
 from typing import Callable
 
+import errors_ref
 from markdown import Fence, code_block
 
 CellRunner = Callable[[str], dict]
@@ -48,8 +52,9 @@ class Blocks:
 
     def __init__(self, run_cell: CellRunner | None) -> None:
         self.run_cell = run_cell
-        self.count = 0
+        self.count = 0  # tryouts (cells, MCP panels, terminals): the page loads the engine if any
         self.cells = 0
+        self.verified = 0
 
     def __call__(self, fence: Fence) -> str | None:
         if fence.lang == "cypher" and "run" in fence.flags:
@@ -58,7 +63,19 @@ class Blocks:
             return self.mcp(fence, self._json(fence))
         if fence.lang == "terminal":
             return self.terminal(fence, self._json(fence))
+        if fence.lang == "bash" and "verify" in fence.flags:
+            return self.verify(fence)
+        if fence.lang == "errors":
+            return errors_ref.reference_html()
         return None
+
+    def verify(self, fence: Fence) -> str:
+        self.verified += 1
+        code = fence.options.get("exit", "0")
+        note = "exits 0" if code == "0" else f"exits {html.escape(code)}"
+        return ('<div class="verify">' + code_block(fence.body, "bash") +
+                f'<p class="verify-note">Checked: the test suite runs this with the native '
+                f"<code>relate</code> and compares what it prints with the output shown ({note}).</p></div>")
 
     def _id(self, prefix: str) -> str:
         self.count += 1

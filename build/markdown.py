@@ -1,6 +1,7 @@
 """Markdown text -> an HTML fragment, for the small subset the site's pages use.
 
-Block level: ATX headings (`#` to `######`), paragraphs, `- ` lists, and fenced blocks.  Inline:
+Block level: ATX headings (`#` to `######`), paragraphs, `- ` lists, `1. ` lists, pipe tables
+(a `| a | b |` header, a `|---|---|` rule, then rows), and fenced blocks.  Inline:
 `code`, **strong**, *emphasis* and [links](url).  A fenced block whose info string names an
 executable block (`cypher run`, `mcp`, `terminal`, ...) is handed to a callback that returns its
 HTML; every other fence becomes <pre><code>.  That is all the pages need, and keeping it this
@@ -44,6 +45,8 @@ class Page:
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^(`{3,})(.*)$")
 _LIST_ITEM = re.compile(r"^[-*]\s+(.*)$")
+_ORDERED_ITEM = re.compile(r"^\d+\.\s+(.*)$")
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
@@ -76,6 +79,28 @@ def _styled(text: str) -> str:
     return _EMPHASIS.sub(r"<em>\1</em>", text)
 
 
+def _cells(line: str) -> list[str]:
+    """`| a | b \\| c |` -> ["a", "b | c"] (a backslash keeps a pipe inside a cell)."""
+    line = line.strip()
+    line = line[1:] if line.startswith("|") else line
+    line = line[:-1] if line.endswith("|") and not line.endswith("\\|") else line
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line)]
+
+
+def table(header: list[str], rows: list[list[str]]) -> str:
+    head = "".join(f'<th scope="col">{inline(c)}</th>' for c in header)
+    body = "".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return (f'<div class="table-scroll"><table class="doc-table"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def fences(text: str) -> list[Fence]:
+    """Every fenced block of a page, in order (what render() hands to its callback)."""
+    found: list[Fence] = []
+    render(text, lambda fence: found.append(fence))
+    return found
+
+
 def code_block(body: str, lang: str = "") -> str:
     cls = f' class="language-{html.escape(lang)}"' if lang else ""
     return f"<pre><code{cls}>{html.escape(body)}</code></pre>"
@@ -88,6 +113,7 @@ def render(text: str, block: BlockRenderer | None = None) -> Page:
     title = ""
     paragraph: list[str] = []
     items: list[str] = []
+    ordered = [False]
     seen_ids: dict[str, int] = {}
 
     def flush() -> None:
@@ -95,7 +121,8 @@ def render(text: str, block: BlockRenderer | None = None) -> Page:
             parts.append("<p>" + inline(" ".join(paragraph)) + "</p>")
             paragraph.clear()
         if items:
-            parts.append("<ul>" + "".join(f"<li>{inline(i)}</li>" for i in items) + "</ul>")
+            tag = "ol" if ordered[0] else "ul"
+            parts.append(f"<{tag}>" + "".join(f"<li>{inline(i)}</li>" for i in items) + f"</{tag}>")
             items.clear()
 
     i = 0
@@ -125,9 +152,21 @@ def render(text: str, block: BlockRenderer | None = None) -> Page:
             if seen_ids[anchor] > 1:
                 anchor += f"-{seen_ids[anchor]}"
             parts.append(f'<h{level} id="{anchor}">{content}</h{level}>')
-        elif item := _LIST_ITEM.match(line):
-            if paragraph:
+        elif line.startswith("|") and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]):
+            flush()
+            header = _cells(line)
+            rows = []
+            i += 2
+            while i < len(lines) and lines[i].startswith("|"):
+                rows.append(_cells(lines[i]))
+                i += 1
+            parts.append(table(header, rows))
+            continue
+        elif (item := _LIST_ITEM.match(line)) or (item := _ORDERED_ITEM.match(line)):
+            is_ordered = item.re is _ORDERED_ITEM
+            if paragraph or (items and ordered[0] != is_ordered):
                 flush()
+            ordered[0] = is_ordered
             items.append(item.group(1))
         elif not line.strip():
             flush()

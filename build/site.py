@@ -4,7 +4,9 @@
     this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl
     its runtime deps, Pyodide platform  -> dist/site/wheels/*.whl      (pip download, -c constraints.txt)
                                         -> dist/site/wheels/manifest.json
-    web/*.md + web/template.html        -> dist/site/*.html            (cells pre-rendered natively)
+    web/*.md + web/template.html        -> dist/site/*.html            (cells pre-rendered natively,
+                                                                     the errors reference generated,
+                                                                     one navigation bar, PAGES' order)
     web/tryout/                         -> dist/site/tryout/
 
 Usage: python build/site.py [--out DIR] [--no-prerender]
@@ -33,8 +35,22 @@ from markdown import render  # noqa: E402
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 BROWSER_MODULE = "relate.browser"
-STATUS = ('<p id="relate-status" class="status" role="status">The tryouts on this page start '
-          'once relate has loaded in your browser (JavaScript and WebAssembly needed).</p>')
+STATUS = ('<div id="relate-status" class="status" role="status"><span class="status-text">The tryouts '
+          'on this page start once relate has loaded in your browser (JavaScript and WebAssembly '
+          'needed).</span> <progress max="4" value="0" aria-label="loading relate"></progress></div>')
+# The site's pages in reading order: (web/<name>.md, the navigation label).  Every page in web/
+# must be listed, so none is built without a way to reach it.
+PAGES = (
+    ("index", "Overview"),
+    ("getting-started", "Getting started"),
+    ("cypher", "Cypher guide"),
+    ("cli", "CLI and output modes"),
+    ("agent-mode", "Agent mode"),
+    ("serve-mcp", "Serving over MCP"),
+    ("mcp-reference", "MCP server reference"),
+    ("stores", "Stores and durability"),
+    ("errors", "Errors reference"),
+)
 SCRIPTS = '<script type="module" src="tryout/tryout.js"></script>'
 
 
@@ -109,13 +125,29 @@ def cell_runner(prerender: bool):
     return new_page
 
 
+def nav_html(current: str) -> str:
+    here = ' aria-current="page"'
+    links = "".join(f'<li><a href="{name}.html"{here if name == current else ""}>{label}</a></li>'
+                    for name, label in PAGES)
+    return f'<nav class="site" aria-label="Pages"><ul>{links}</ul></nav>'
+
+
+def page_sources(web: Path) -> list[Path]:
+    on_disk = {p.stem for p in web.glob("*.md")}
+    listed = [name for name, _ in PAGES]
+    if on_disk != set(listed):
+        raise BuildError(f"web/*.md and build/site.py PAGES differ: unlisted {sorted(on_disk - set(listed))}, "
+                         f"missing {sorted(set(listed) - on_disk)}")
+    return [web / f"{name}.md" for name in listed]
+
+
 def render_pages(out: Path, prerender: bool) -> list[str]:
     web = ROOT / "web"
     template = (web / "template.html").read_text()
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     new_page = cell_runner(prerender)
     written = []
-    for source in sorted(web.glob("*.md")):
+    for source in page_sources(web):
         blocks = Blocks(new_page())
         try:
             page = render(source.read_text(), blocks)
@@ -125,6 +157,7 @@ def render_pages(out: Path, prerender: bool) -> list[str]:
         status, scripts = (STATUS, SCRIPTS) if blocks.count else ("", "")
         html = (template.replace("{{title}}", page.title or "relate")
                 .replace("{{version}}", version).replace("{{status}}", status)
+                .replace("{{nav}}", nav_html(source.stem))
                 .replace("{{scripts}}", scripts).replace("{{content}}", page.html))
         target = out / (source.stem + ".html")
         target.write_text(html)

@@ -2,20 +2,22 @@
 
 statement text -> (plan cache | parse -> plan) -> run in a transaction -> `Result`.
 
-Store kinds by path: `:memory:`; a path ending in `.rl` is one snapshot file; any other path is a
-directory holding `snapshot.rl`.  A write commits by writing the whole snapshot atomically before
-`execute` returns, so an acknowledged write is on disk.  A read-only open never creates or changes
+Store kinds by path (`storage/store.py`): `:memory:`; a path ending in `.rl` is one file; any other
+path is a directory store with a WAL.  A write's transaction is on disk before `execute` returns,
+so an acknowledged write survives a crash.  A read-only open never creates or changes
 anything, and refuses statements whose plan writes.
 """
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass
 
-from .errors import (CypherSemanticError, ReadOnlyError, RelateError, StorageError)
+from .errors import (CypherSemanticError, ReadOnlyError, RelateError, StorageError, UsageError)
 from .exec.context import ExecContext
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
+from .procedures import Procedure, ProcedureRegistry
 from .result import Notification, PlanDescription, Result, Stats, Timings
 from .storage.store import open_store
 from .storage.graph import Graph, IndexDef
@@ -47,16 +49,61 @@ def _ms(ns: int) -> float:
     return ns / 1_000_000
 
 
-class Database:
-    """An open store.  Not thread-safe: one statement at a time."""
+def _undo_to(txn, undo_mark: int, redo_mark: int) -> None:
+    """Roll an open transaction back to a savepoint: one failed statement inside an explicit
+    transaction leaves the statements before it in place."""
+    while len(txn.undo) > undo_mark:
+        txn.undo.pop()()
+    if txn.redo is not None:
+        del txn.redo[redo_mark:]
 
-    def __init__(self, path: str = MEMORY, read_only: bool = False) -> None:
+
+class Database:
+    """An open store (the connection an embedding program holds).  Not thread-safe: one
+    statement at a time.
+
+    >>> import relate
+    >>> with relate.connect(":memory:") as conn:
+    ...     conn.execute("CREATE (:Person {name: $name})", {"name": "Ada"}).stats.nodes_created
+    ...     result = conn.execute("MATCH (p:Person) RETURN p.name AS name")
+    ...     result.columns, result.fetchall(), [row for row in result]
+    1
+    (('name',), [('Ada',)], [('Ada',)])
+
+    A `transaction()` block commits once at its end, and rolls back every statement of the block
+    when an exception leaves it:
+
+    >>> conn = relate.connect(":memory:")
+    >>> try:
+    ...     with conn.transaction():
+    ...         _ = conn.execute("CREATE (:Temp)")
+    ...         raise ValueError("changed my mind")
+    ... except ValueError:
+    ...     pass
+    >>> conn.execute("MATCH (t:Temp) RETURN count(t) AS n").rows
+    [(0,)]
+    """
+
+    def __init__(self, path: str = MEMORY, read_only: bool = False, *, live: bool = False) -> None:
         self.path = path
-        self.read_only = read_only
+        self.read_only = read_only or live
         self.plan_cache: dict[str, Prepared] = {}
         warm_parser()  # build the parser before any statement's clock starts
-        self.store = open_store(path, read_only)
+        self.store = open_store(path, self.read_only, live=live)
         self.graph = self.store.graph
+        self.procedures = ProcedureRegistry()
+        self._explicit = None  # the open transaction of a `transaction()` block
+
+    def transaction(self):
+        """A context manager: the statements run inside it form one transaction, made durable
+        when the block ends normally and rolled back entirely when an exception leaves it.  A
+        statement that fails inside the block still undoes only its own changes."""
+        return _TransactionBlock(self)
+
+    def register_procedure(self, proc: Procedure) -> None:
+        """Make `proc` callable with `CALL` on this database (plans naming it are re-planned)."""
+        self.procedures.register(proc)
+        self.plan_cache.clear()
 
     def close(self) -> None:
         self.plan_cache.clear()
@@ -74,6 +121,7 @@ class Database:
     # ------------------------------------------------------------------ planning
     def prepare(self, text: str) -> Prepared:
         """Plan `text` (from the cache when the same text was planned before on this schema)."""
+        self.store.refresh()  # a live reader takes in the writer's latest commits first
         t0 = time.perf_counter_ns()
         hit = self.plan_cache.get(text)
         if hit is not None and hit.schema_version == self.graph.schema_version:
@@ -87,7 +135,7 @@ class Database:
         # rewrite and lowering happen inside the planner today; their clocks are kept separate
         t2 = time.perf_counter_ns()
         t3 = time.perf_counter_ns()
-        plan = Planner(self.graph).plan(stmt)
+        plan = Planner(self.graph, self.procedures).plan(stmt)
         desc, notes = describe(plan.root)
         t4 = time.perf_counter_ns()
         timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
@@ -96,14 +144,16 @@ class Database:
         return Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version)
 
     # ------------------------------------------------------------------ running
-    def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False) -> Result:
-        """Run one statement.  `notifications`: report the plan's advice (as EXPLAIN would)."""
+    def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False,
+                timeout: float | None = None) -> Result:
+        """Run one statement.  `notifications`: report the plan's advice (as EXPLAIN would).
+        `timeout`: seconds the run may take before it is stopped and rolled back."""
         t0 = time.perf_counter_ns()
         prepared = self.prepare(text)
-        return self.run(prepared, parameters, notifications=notifications, started=t0)
+        return self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout)
 
     def run(self, prepared: Prepared, parameters: dict | None = None, *, notifications: bool = False,
-            started: int | None = None) -> Result:
+            started: int | None = None, timeout: float | None = None) -> Result:
         t0 = started if started is not None else time.perf_counter_ns()
         stmt = prepared.statement
         plan = prepared.plan
@@ -124,30 +174,41 @@ class Database:
         if self.read_only and plan.query_type != "r":
             raise ReadOnlyError("the store is open read-only; this statement writes")
         t_exec = time.perf_counter_ns()
-        ctx = ExecContext(self.graph, params)
-        txn = self.graph.begin()
+        ctx = ExecContext(self.graph, params, timeout=timeout)
+        outer = self._explicit
+        if outer is None:
+            txn = self.graph.begin()
+        else:
+            txn = outer
+            marks = (len(txn.undo), len(txn.redo) if txn.redo is not None else 0)
         try:
             if plan.schema is not None:
                 rows = []
                 self._schema(plan.schema, ctx)
             else:
-                rows = list(plan.root.rows(ctx))
+                # date(), datetime.statement(), ... read one instant per statement; a plan that
+                # calls them has loaded relate.temporal when it was compiled
+                clock = sys.modules.get("relate.temporal.clock")
+                if clock is None:
+                    rows = list(plan.root.rows(ctx))
+                else:
+                    with clock.pinned_clock():
+                        rows = list(plan.root.rows(ctx))
                 if not plan.columns:
                     rows = []  # a statement without RETURN yields no records
             t_gen = time.perf_counter_ns()
-            if txn.dirty:
+            if outer is None and txn.dirty:
                 self._commit()
-        except RelateError:
-            txn.rollback()
-            raise
-        except RecursionError:
-            txn.rollback()
-            raise
-        except Exception:
-            txn.rollback()
+        except BaseException:
+            # a failing statement leaves the graph as it found it
+            if outer is None:
+                txn.rollback()
+            else:
+                _undo_to(txn, *marks)
             raise
         finally:
-            self.graph.end()
+            if outer is None:
+                self.graph.end()
         if prepared.cache == "miss" and plan.schema is None:
             self.plan_cache[prepared.text] = prepared
         t_end = time.perf_counter_ns()
@@ -182,9 +243,43 @@ class Database:
     def schema(self, sample_size: int = 1000) -> dict:
         """Labels with exact counts, property types and outgoing relationship types (sampled)."""
         from .schema import infer_schema
+        self.store.refresh()
         return infer_schema(self.graph, sample_size)
 
 
-def connect(path: str = MEMORY, read_only: bool = False) -> Database:
-    """Open a store: `:memory:`, a `.rl` file, or a directory."""
-    return Database(path, read_only=read_only)
+class _TransactionBlock:
+    """`with db.transaction():` — begin on entry; commit, or roll back on an exception."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.txn = None
+
+    def __enter__(self) -> Database:
+        db = self.db
+        if db._explicit is not None:
+            raise UsageError("a transaction is already open on this connection")
+        self.txn = db._explicit = db.graph.begin()
+        return db
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        db, txn = self.db, self.txn
+        try:
+            if exc_type is not None:
+                txn.rollback()
+                return False
+            if txn.dirty:
+                try:
+                    db._commit()
+                except BaseException:
+                    txn.rollback()
+                    raise
+            return False
+        finally:
+            db._explicit = None
+            db.graph.end()
+
+
+def connect(path: str = MEMORY, read_only: bool = False, *, live: bool = False) -> Database:
+    """Open a store: `:memory:`, a `.rl` file, or a directory (`live`: a read-only open of a
+    directory store that follows its writer's commits)."""
+    return Database(path, read_only=read_only, live=live)

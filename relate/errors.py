@@ -54,6 +54,12 @@ class RelateError(Exception):
         return self.kind
 
     @property
+    def tck_detail(self) -> str:
+        """The openCypher TCK's detail code for this error: the kind, unless the TCK names it
+        differently."""
+        return self.kind
+
+    @property
     def message(self) -> str:
         return f"{self.category}: {self.label}: {self.detail}"
 
@@ -75,17 +81,37 @@ class CypherSyntaxError(RelateError):
     def label(self) -> str:
         return "parse error" if self.kind == "ParseError" else self.kind
 
+    @property
+    def tck_detail(self) -> str:
+        # text the grammar does not accept at all is what the TCK calls UnexpectedSyntax
+        return "UnexpectedSyntax" if self.kind == "ParseError" else self.kind
+
 
 class CypherSemanticError(RelateError):
     """The statement parses but means nothing valid (unknown variable, missing parameter, ...)."""
 
     category = "semantic error"
-    tck_type = "SemanticError"
     exit_code = EXIT_REJECTED
 
     def __init__(self, kind: str, detail: str, *, position: Position | None = None,
                  phase: str = "compile") -> None:
         super().__init__(kind, detail, phase=phase, position=position)
+
+    @property
+    def tck_type(self) -> str:
+        # the TCK (like Neo4j) files every refusal found before execution under SyntaxError
+        return "SyntaxError" if self.phase == "compile" else "SemanticError"
+
+
+class ProcedureError(RelateError):
+    """A `CALL` names a procedure this database does not know."""
+
+    category = "procedure error"
+    tck_type = "ProcedureError"
+    exit_code = EXIT_REJECTED
+
+    def __init__(self, kind: str, detail: str, *, position: Position | None = None) -> None:
+        super().__init__(kind, detail, phase="compile", position=position)
 
 
 class CypherTypeError(RelateError):
@@ -104,6 +130,14 @@ class CypherArgumentError(RelateError):
     exit_code = EXIT_REJECTED
 
 
+class CypherArithmeticError(RelateError):
+    """Arithmetic left its domain: a 64-bit integer overflowed, or an integer was divided by zero."""
+
+    category = "arithmetic error"
+    tck_type = "ArithmeticError"
+    exit_code = EXIT_REJECTED
+
+
 class CypherRuntimeError(RelateError):
     """A statement failed while running for a reason other than types (overflow, deleted entity...)."""
 
@@ -112,11 +146,20 @@ class CypherRuntimeError(RelateError):
     exit_code = EXIT_REJECTED
 
 
+class DeletedEntityError(CypherRuntimeError):
+    """A statement read or changed a node or relationship it had already deleted."""
+
+    tck_type = "EntityNotFound"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("DeletedEntityAccess", detail)
+
+
 class ConstraintError(RelateError):
     """A write would break a constraint or delete a node that still has relationships."""
 
     category = "constraint error"
-    tck_type = "ConstraintVerificationFailed"
+    tck_type = "ConstraintValidationFailed"
     exit_code = EXIT_REJECTED
 
 
@@ -153,6 +196,23 @@ class LockedStoreError(StorageError):
 
     exit_code = EXIT_CONFLICT
     retryable = True
+
+
+class StatementTimeout(RelateError):
+    """A statement ran past the time limit its caller set; it was stopped and rolled back."""
+
+    category = "timeout"
+    tck_type = "Error"
+    exit_code = EXIT_TIMEOUT
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__("Timeout", f"the statement ran longer than {seconds:g}s and was stopped; "
+                                    "the graph is unchanged")
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
 
 
 class UsageError(RelateError):

@@ -148,3 +148,19 @@ class Result:
         """Rows as dicts keyed by column (values still Cypher values)."""
         cols = self.columns
         return [dict(zip(cols, row)) for row in self.rows]
+
+    def __iter__(self):
+        """Iterating a result yields its rows, one tuple per row in column order."""
+        return iter(self.rows)
+
+    def fetchall(self) -> list[tuple]:
+        """Every row, as a list of tuples (the DB-API spelling of `rows`)."""
+        return list(self.rows)
+
+    def to_df(self):
+        """The rows as a pandas DataFrame with the result's columns (needs pandas installed)."""
+        try:
+            import pandas
+        except ImportError as exc:  # pandas is optional; say what is missing
+            raise ImportError("Result.to_df() needs pandas: pip install pandas") from exc
+        return pandas.DataFrame(list(self.rows), columns=list(self.columns))

@@ -2,7 +2,7 @@
 
 Cypher value -> Python:  null -> None, boolean -> bool, integer -> int (64-bit checked by the
 engine), float -> float, string -> str, list -> list, map -> dict, node -> Node, relationship ->
-Relationship, path -> Path.
+Relationship, path -> Path; temporal and spatial values are `relate.temporal`'s classes.
 
 Nodes and relationships are the store's own records: a row holds a reference, so reading a
 property through it costs one dict lookup.  Equality is by identity of the record (ids are
@@ -11,6 +11,7 @@ unique per store), never by content.
 from __future__ import annotations
 
 import math
+import re
 
 
 class Node:
@@ -98,7 +99,17 @@ def type_name(value: object) -> str:
         return "RELATIONSHIP"
     if isinstance(value, Path):
         return "PATH"
+    temporal = _temporal(value)
+    if temporal is not None:
+        return temporal.type_name(value)
     return "ANY"
+
+
+def _temporal(value: object):
+    """The `relate.temporal` module when `value` is a temporal or spatial value, else None
+    (imported on first use: only values of no basic kind get here)."""
+    from . import temporal
+    return temporal if temporal.is_value(value) else None
 
 
 def to_json(value: object) -> object:
@@ -125,11 +136,24 @@ def to_json(value: object) -> object:
                 out.append(to_json(value.rels[i - 1]))
             out.append(to_json(node))
         return {"kind": "path", "length": len(value.rels), "elements": out}
+    if _temporal(value) is not None:
+        return _temporal(value).render(value)  # ISO 8601 text
     raise TypeError(f"not a Cypher value: {value!r}")
 
 
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b",
+            "\f": "\\f"}
+_NEEDS_ESCAPE = re.compile(r'[\\"\x00-\x1f\x7f]')
+
+
+def _escape(m: re.Match) -> str:
+    c = m.group()
+    return _ESCAPES.get(c) or f"\\u{ord(c):04x}"
+
+
 def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    # control characters are written as escapes, so one value stays on one line of a table
+    return '"' + _NEEDS_ESCAPE.sub(_escape, text) + '"'
 
 
 def _key(name: str) -> str:
@@ -178,4 +202,6 @@ def to_text(value: object) -> str:
             parts.append(f"-{to_text(rel)}->" if rel.start is prev else f"<-{to_text(rel)}-")
             parts.append(to_text(value.nodes[i + 1]))
         return "<" + "".join(parts) + ">"
+    if _temporal(value) is not None:
+        return _temporal(value).render(value)
     raise TypeError(f"not a Cypher value: {value!r}")

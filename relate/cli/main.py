@@ -2,84 +2,61 @@
 
 `run(argv, env=..., stdin=..., stdout=..., stderr=..., stdout_isatty=...)` does all the work
 against the streams it is given, so the browser build calls it with string buffers and tests call
-it in-process; `entry()` binds it to the real process.  Network and stdio serving code is imported
-only when `relate serve` runs.
+it in-process; `entry()` binds it to the real process.  Serving, the interactive shell's terminal
+handling and the skill's file writes are imported only when their command runs.
+
+Commands: `relate [options] [STATEMENT ...]` (this module and `session.py`), `relate serve`
+(`serve.py`), `relate clone` (`clone.py`), `relate agent-context` (`agent_context.py`),
+`relate skill install|check|show` (`skill.py`).  The parsers of all of them are in `parsers.py`.
+
+Where statements come from: the STATEMENT arguments, else `-f FILE` (`-` is stdin), else stdin;
+with no statement anywhere and a terminal on both stdin and stdout, the interactive shell.
+Each source is split into statements at `;` (`script.py`); every statement prints its own
+result set, and the first failure stops the run with its exit code.
 """
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
 from typing import Mapping, TextIO
 
-from .. import __version__
-from ..errors import EXIT_OTHER, EXIT_USAGE, RelateError, StorageError, UsageError
-from ..output import MODES, render
-from ..output.jsonout import dumps
+from ..errors import EXIT_USAGE, StorageError, UsageError
+from . import params as P
 from .agent import agent_mode
+from .failure import error_object, error_text
+from .parsers import MEMORY, _Exit, _Parser, build_parser, help_text  # noqa: F401 (serve.py, clone.py import MEMORY, _Parser)
+from .script import split
+from .session import Session
 
-MEMORY = ":memory:"
 AGENT_ROW_CAP = 100
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of exiting, and writes help where it is told."""
-
-    def __init__(self, *a, out: TextIO | None = None, **kw) -> None:
-        super().__init__(*a, **kw)
-        self._out = out
-
-    def error(self, message: str):
-        raise UsageError(f"Error: {message}")
-
-    def exit(self, status=0, message=None):
-        if message:
-            (self._out or io.StringIO()).write(message)
-        raise _Exit(status)
-
-    def _print_message(self, message, file=None):
-        if message and self._out is not None:
-            self._out.write(message)
-
-
-class _Exit(Exception):
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-def _mode(value: str) -> str:
-    # checked here rather than with argparse `choices`, whose wording differs between Python
-    # versions (the browser runs 3.14), so every surface prints the same message
-    if value not in MODES:
-        raise UsageError(f"Error: argument --mode: invalid choice: {value!r} (choose from {', '.join(MODES)})")
-    return value
-
-
-def build_parser(out: TextIO | None = None) -> _Parser:
-    p = _Parser(prog="relate", out=out, description="An embedded Cypher graph database for agents.")
-    p.add_argument("--version", action="version", version=f"relate {__version__}")
-    p.add_argument("--database", default=MEMORY, metavar="PATH",
-                   help="the store: :memory: (default), a .rl file, or a directory")
-    p.add_argument("--mode", type=_mode, help="output mode (default: table on a terminal, jsonl in a pipe)")
-    p.add_argument("--max-rows", type=int, metavar="N", help="print at most N rows per statement (0: all)")
-    p.add_argument("--read-only", action="store_true", help="open the store read-only")
-    p.add_argument("--no-agent-mode", action="store_true", help="ignore agent-harness detection")
-    p.add_argument("statement", nargs="?", help="the Cypher statement (read from stdin when absent)")
-    return p
+_HELP = ("-h", "--help")
 
 
 def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO | None = None,
-        stdout: TextIO | None = None, stderr: TextIO | None = None, stdout_isatty: bool = False) -> int:
+        stdout: TextIO | None = None, stderr: TextIO | None = None, stdout_isatty: bool = False,
+        stdin_isatty: bool = False) -> int:
     env = os.environ if env is None else env
     stdin = stdin or io.StringIO("")
     stdout = stdout or io.StringIO()
     stderr = stderr or io.StringIO()
     try:
-        if argv and argv[0] == "serve":
-            from .serve import serve
-            return serve(argv[1:], stdin, stdout, stderr)
-        return _statement(argv, env, stdin, stdout, stderr, stdout_isatty)
+        command = argv[0] if argv else ""
+        if command == "serve":
+            return _serve(argv[1:], stdin, stdout, stderr, env)
+        if command == "clone":
+            from .clone import clone
+            return clone(argv[1:], stdout, stderr)
+        if command == "agent-context":
+            from .agent_context import agent_context
+            return agent_context(argv[1:], stdout)
+        if command == "skill":
+            from .skill import skill
+            return skill(argv[1:], env, stdout, stderr)
+        if command == "clone":
+            from .clone import clone
+            return clone(argv[1:], stdout, stderr)
+        return _statements(argv, env, stdin, stdout, stderr, stdout_isatty, stdin_isatty)
     except _Exit as e:
         return e.code
     except UsageError as e:
@@ -87,62 +64,80 @@ def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO 
         return EXIT_USAGE
 
 
-def _statement(argv, env, stdin, stdout, stderr, isatty) -> int:
+def _serve(argv: list[str], stdin, stdout, stderr, env=None) -> int:
+    from .serve import build_serve_parser, serve
+    if any(a in _HELP for a in argv[:argv.index("--") if "--" in argv else len(argv)]):
+        stdout.write(help_text(build_serve_parser()))  # help goes to stdout, not the server's stderr
+        return 0
+    return serve(argv, stdin, stdout, stderr, env=env)
+
+
+def _statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty: bool) -> int:
     args = build_parser(stdout).parse_args(argv)
     agent = agent_mode(env, isatty, args.no_agent_mode)
     mode = args.mode or ("toon" if agent else ("table" if isatty else "jsonl"))
     max_rows = args.max_rows
-    if max_rows is not None and max_rows < 0:
-        raise UsageError("Error: --max-rows takes a non-negative number")
     if max_rows is None and agent:
         max_rows = AGENT_ROW_CAP
-    text = args.statement
-    if text is None:
-        text = stdin.read()
-        if not text.strip():
-            raise UsageError("Error: no statement given (pass one as an argument or on stdin)")
+    shell = not args.statement and args.file is None and stdin_isatty and isatty
+    try:
+        parameters = P.merge((P.parse_params(text, _read_file) for text in args.params),
+                             (P.parse_param(item) for item in args.param))
+        scripts = [] if shell else _scripts(args, stdin)
+        statements = [(source, st) for source in scripts for st in split(source)]
+        if not shell and not statements:
+            raise UsageError("Error: no statement given (pass one as an argument, with -f FILE, or on stdin)")
+    except UsageError as e:
+        stderr.write(e.message + "\n")
+        stdout.write(error_text(error_object(e), mode))
+        return EXIT_USAGE
     from ..database import Database
     try:
         db = Database(args.database, read_only=args.read_only)
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
+        stdout.write(error_text(error_object(e), mode))
         return e.exit_code
+    session = Session(db, mode=mode, max_rows=max_rows, parameters=parameters, timeout=args.timeout,
+                      safe=args.safe, stdout=stdout, stderr=stderr)
     try:
-        result = db.execute(text)
-    except RelateError as e:
-        return _fail(e, mode, stdout, stderr)
+        if shell:
+            from .terminal import interactive
+            return interactive(session, env, stdin, stdout, stderr)
+        return session.run_script(statements)
     finally:
         db.close()
-    out = render(result, mode, max_rows=max_rows or None)
-    if out.stderr:
-        stderr.write(out.stderr)
-    stdout.write(out.stdout)
-    return 0
 
 
-def error_object(e: RelateError) -> dict:
-    """The typed error an agent branches on, printed in the JSON modes."""
-    pos = None
-    if e.position is not None:
-        pos = {"column": e.position.column, "line": e.position.line, "offset": e.position.offset}
-    return {"error": {"code": f"Relate.{e.tck_type}.{e.kind}", "kind": e.kind, "message": e.message,
-                      "phase": e.phase, "position": pos, "retryable": e.retryable}}
+def _read_file(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"Error: cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"Error: cannot read {path}: it is not UTF-8 text") from None
 
 
-def _fail(e: RelateError, mode: str, stdout, stderr) -> int:
-    stderr.write(f"Error: {e.message}\n")
-    if mode in ("envelope", "jsonl", "toon"):
-        stdout.write(dumps(error_object(e)) + "\n")
-    return e.exit_code
+def _scripts(args, stdin) -> list[str]:
+    if args.statement and args.file is not None:
+        raise UsageError("Error: give the statements as arguments or with -f FILE, not both")
+    if args.statement:
+        return list(args.statement)
+    if args.file is not None and args.file != "-":
+        return [_read_file(args.file)]
+    return [stdin.read()]
 
 
 def entry() -> None:
     """Console-script entry point."""
-    try:
-        isatty = sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        isatty = False
+    def tty(stream) -> bool:
+        try:
+            return stream.isatty()
+        except (AttributeError, ValueError):
+            return False
+
     code = run(sys.argv[1:], env=os.environ, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr,
-               stdout_isatty=isatty)
+               stdout_isatty=tty(sys.stdout), stdin_isatty=tty(sys.stdin))
     sys.stdout.flush()
     sys.exit(code)

@@ -1,12 +1,23 @@
-"""`relate serve`: argv -> an open store served over MCP on stdio (or, later, a port).
+"""`relate serve`: argv -> an open store served over MCP on stdio or on a port (streamable HTTP).
 
-Flag checks that the reference pages fix (one `--mcp`, no `--auth` on a stdio-only run) happen
-before the store is opened.  Transports live in `relate.net` and are imported only here.
+Flag checks that the reference pages fix happen before the store is opened: one `--mcp`, no
+`--auth` on a stdio-only run, numeric limits in range (exit 2), and a well-formed `--auth` /
+`RELATE_AUTH` for a port (exit 1).  Transports live in `relate.net` and are imported only here,
+so the browser build never loads sockets, threads or signals.
 """
 from __future__ import annotations
 
+import os
+from typing import Mapping, TextIO
+
 from ..errors import EXIT_OTHER, StorageError, UsageError
+from ..semantic.traversal_depth import DEFAULT_MAX_DEPTH, MAX_LIMIT, MIN_LIMIT
 from .main import MEMORY, _Parser
+
+MAX_DEADLINE = 86400
+DEFAULT_MEMORY_LIMIT = 256 * 1024 * 1024
+_UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024 ** 2, "mb": 1024 ** 2, "mib": 1024 ** 2,
+          "g": 1024 ** 3, "gb": 1024 ** 3, "gib": 1024 ** 3}
 
 
 def build_serve_parser(out: TextIO | None = None) -> _Parser:
@@ -14,14 +25,48 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
     p.add_argument("--database", default=MEMORY, metavar="PATH")
     p.add_argument("--mcp", action="append", metavar="stdio|PORT")
     p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS")
-    p.add_argument("--safe", action="store_true")
-    p.add_argument("--auth", metavar="USER:PASSWORD")
-    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--safe", action="store_true",
+                   help="refuse unbounded MATCH reads and new named nodes without a label")
+    p.add_argument("--auth", metavar="USER:PASSWORD", help="the HTTP Basic credential, or 'none'")
+    p.add_argument("--host", default="127.0.0.1", help="the address a port listener binds (default 127.0.0.1)")
+    p.add_argument("--header-deadline-secs", default="10", metavar="N",
+                   help="seconds for a request's header block, 0 for none (default 10)")
+    p.add_argument("--body-deadline-secs", default="60", metavar="N",
+                   help="seconds for a request's body, 0 for none (default 60)")
+    p.add_argument("--max-connections", default="128", metavar="N",
+                   help="open connections across all listeners (default 128)")
+    p.add_argument("--max-traversal-depth", default=str(DEFAULT_MAX_DEPTH), metavar="N",
+                   help=f"the largest explicit hop bound a pattern may name ({MIN_LIMIT} to {MAX_LIMIT}, "
+                        f"default {DEFAULT_MAX_DEPTH})")
+    p.add_argument("--expression-memory-limit", default=str(DEFAULT_MEMORY_LIMIT), metavar="BYTES",
+                   help="the largest value one expression may build, e.g. 256MiB (the default)")
     return p
 
 
-def serve(argv, stdin, stdout, stderr) -> int:
+def _int_flag(flag: str, text: str, lo: int, hi: int | None) -> int:
+    try:
+        n = int(text, 10)
+    except ValueError:
+        n = None
+    if n is None or n < lo or (hi is not None and n > hi):
+        bound = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise UsageError(f"Error: {flag} takes a whole number, {bound}; got {text!r}")
+    return n
+
+
+def parse_size(text: str) -> int | None:
+    """`268435456`, `256MiB`, `1g` -> bytes; None when it is not a size."""
+    t = text.strip().lower()
+    digits = len(t) - len(t.lstrip("0123456789"))
+    number, unit = t[:digits], t[digits:].strip()
+    if not number or unit not in _UNITS:
+        return None
+    return int(number) * _UNITS[unit]
+
+
+def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> int:
     """`relate serve ...`: open the store, then hand the protocol core to a transport."""
+    env = os.environ if env is None else env
     args = build_serve_parser(stderr).parse_args(argv)
     if not args.mcp:
         raise UsageError("Error: serve needs --mcp stdio or --mcp PORT")
@@ -31,23 +76,55 @@ def serve(argv, stdin, stdout, stderr) -> int:
     if target == "stdio" and args.auth is not None:
         raise UsageError("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
                          "peer; drop --auth")
-    if target != "stdio" and not target.isdigit():
+    if target != "stdio" and not (target.isascii() and target.isdigit() and int(target) <= 65535):
         raise UsageError(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
     if args.read_only not in (None, "snapshot", "live"):
         raise UsageError(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
+    header_deadline = _int_flag("--header-deadline-secs", args.header_deadline_secs, 0, MAX_DEADLINE)
+    body_deadline = _int_flag("--body-deadline-secs", args.body_deadline_secs, 0, MAX_DEADLINE)
+    max_connections = _int_flag("--max-connections", args.max_connections, 1, None)
+    max_depth = _int_flag("--max-traversal-depth", args.max_traversal_depth, MIN_LIMIT, MAX_LIMIT)
+    memory_limit = parse_size(args.expression_memory_limit)
+    if memory_limit is None or memory_limit < 1:
+        raise UsageError("Error: --expression-memory-limit takes a size in bytes, optionally with KiB, MiB or "
+                         f"GiB (e.g. 256MiB); got {args.expression_memory_limit!r}")
+    auth_flag = args.auth
+    auth_env = env.get("RELATE_AUTH")
+    if target != "stdio":
+        from ..net.auth import AuthSpecError, parse_auth
+        try:  # malformed credentials fail before the store is opened
+            for value, source in ((auth_flag, "--auth"), (auth_env if auth_flag is None else None, "RELATE_AUTH")):
+                if value is not None:
+                    parse_auth(value, source)
+        except AuthSpecError as e:
+            stderr.write(f"{e}\n")
+            return EXIT_OTHER
+
     from ..database import Database
     try:
-        if args.read_only == "live":
-            raise StorageError("LiveReadOnly", "--read-only=live needs a directory store written by another "
-                                               "process; it is not available yet")
-        db = Database(args.database, read_only=args.read_only is not None)
+        db = Database(args.database, read_only=args.read_only is not None, live=args.read_only == "live")
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         return e.exit_code
     from ..protocols.mcp import McpServer
-    server = McpServer(db, read_only=args.read_only is not None, safe=args.safe)
-    if target != "stdio":
-        stderr.write("Error: serve --mcp PORT (streamable HTTP) is not available in this build yet\n")
-        return EXIT_OTHER
-    from ..net.stdio import serve_stdio
-    return serve_stdio(server, stdin, stdout, stderr)
+    server = McpServer(db, read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
+                       expression_memory_limit=memory_limit)
+    try:
+        if target == "stdio":
+            from ..net.stdio import serve_stdio
+            return serve_stdio(server, stdin, stdout, stderr)
+        from ..net.auth import resolve
+        try:
+            from ..net.http import HttpLimits
+        except ImportError:  # h11 is a native-only dependency (the `native` extra)
+            stderr.write("Error: serve --mcp PORT needs the h11 package: pip install 'relate[native]'\n")
+            return EXIT_OTHER
+        from ..net.listener import ConnectionLimit
+        from ..net.mcp_http import run_http
+        limits = HttpLimits(header_deadline=header_deadline or None, body_deadline=body_deadline or None)
+        preamble = (f"serve: store {args.database} is open read-only",) if args.read_only is not None else ()
+        return run_http(server, host=args.host, port=int(target), port_text=target,
+                        resolve_auth=lambda: resolve(auth_flag, auth_env, args.database), limits=limits,
+                        limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble)
+    finally:
+        db.close()

@@ -1,9 +1,16 @@
-"""Cypher arithmetic on values: 64-bit checked integers, IEEE floats, string and list `+`."""
+"""Cypher arithmetic on values: 64-bit checked integers, IEEE floats, string and list `+`.
+
+Integer results outside the 64-bit range are an `ArithmeticError` (IntegerOverflow), as is an
+integer divided by zero; integer `/` and `%` truncate toward zero like Java's.  Float arithmetic
+never fails: it gives infinities and NaN.  `^` always gives a float.  Any null operand gives
+null.  Arithmetic with durations (and temporal values plus or minus a duration) is
+`relate.temporal`'s, reached only when an operand is none of the basic kinds.
+"""
 from __future__ import annotations
 
 import math
 
-from ..errors import CypherArgumentError, CypherRuntimeError, CypherTypeError
+from ..errors import CypherArithmeticError, CypherTypeError
 from ..values import type_name
 
 INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
@@ -11,7 +18,7 @@ INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 
 def check_int(n: int) -> int:
     if n < INT_MIN or n > INT_MAX:
-        raise CypherRuntimeError("IntegerOverflow", "integer arithmetic overflowed the 64-bit range")
+        raise CypherArithmeticError("IntegerOverflow", "integer arithmetic overflowed the 64-bit range")
     return n
 
 
@@ -22,6 +29,24 @@ def _num(v: object) -> bool:
 def _bad(op: str, a: object, b: object) -> CypherTypeError:
     return CypherTypeError("InvalidArgumentType",
                            f"cannot apply {op} to {type_name(a)} and {type_name(b)}")
+
+
+_BASIC = (bool, int, float, str, list, dict)
+
+
+def _temporal(op: str, a, b):
+    """`a op b` when an operand is a temporal value or a duration, else NotImplemented."""
+    if isinstance(a, _BASIC) and isinstance(b, _BASIC):
+        return NotImplemented
+    from .. import temporal
+    if not (temporal.is_value(a) or temporal.is_value(b)):
+        return NotImplemented
+    return getattr(temporal, op)(a, b)
+
+
+def _text(v) -> str:
+    from .functions.convert import to_string  # functions import this module
+    return to_string(v)
 
 
 def add(a, b):
@@ -37,9 +62,10 @@ def add(a, b):
     if isinstance(b, list):
         return [a] + b
     if isinstance(a, str) and _num(b) or _num(a) and isinstance(b, str):
-        from .functions import FUNCTIONS
-        to_s = FUNCTIONS["tostring"][0]
-        return to_s(a) + to_s(b)
+        return _text(a) + _text(b)
+    r = _temporal("add", a, b)
+    if r is not NotImplemented:
+        return r
     raise _bad("+", a, b)
 
 
@@ -49,6 +75,9 @@ def sub(a, b):
     if _num(a) and _num(b):
         r = a - b
         return check_int(r) if isinstance(r, int) else r
+    r = _temporal("subtract", a, b)
+    if r is not NotImplemented:
+        return r
     raise _bad("-", a, b)
 
 
@@ -56,8 +85,12 @@ def mul(a, b):
     if a is None or b is None:
         return None
     if _num(a) and _num(b):
-        r = a * b
-        return check_int(r) if isinstance(r, int) else r
+        if isinstance(a, float) or isinstance(b, float):
+            return float(a) * float(b)
+        return check_int(a * b)
+    r = _temporal("multiply", a, b)
+    if r is not NotImplemented:
+        return r
     raise _bad("*", a, b)
 
 
@@ -67,15 +100,18 @@ def div(a, b):
     if _num(a) and _num(b):
         if isinstance(a, int) and isinstance(b, int):
             if b == 0:
-                raise CypherArgumentError("DivisionByZero", "/ by zero")
+                raise CypherArithmeticError("DivisionByZero", "/ by zero")
             q = abs(a) // abs(b)
             return check_int(q if (a >= 0) == (b >= 0) else -q)
-        try:
-            return a / b
-        except ZeroDivisionError:
-            if a == 0 or (isinstance(a, float) and math.isnan(a)):
-                return float("nan")
-            return math.copysign(float("inf"), a) * math.copysign(1.0, b)
+        a, b = float(a), float(b)
+        if b == 0.0:
+            if a == 0.0 or math.isnan(a):
+                return math.nan
+            return math.copysign(math.inf, a) * math.copysign(1.0, b)
+        return a / b
+    r = _temporal("divide", a, b)
+    if r is not NotImplemented:
+        return r
     raise _bad("/", a, b)
 
 
@@ -85,12 +121,13 @@ def mod(a, b):
     if _num(a) and _num(b):
         if isinstance(a, int) and isinstance(b, int):
             if b == 0:
-                raise CypherArgumentError("DivisionByZero", "% by zero")
-            return int(math.fmod(a, b)) if abs(a) < 2 ** 52 else a - b * int(a / b)
+                raise CypherArithmeticError("DivisionByZero", "% by zero")
+            r = abs(a) % abs(b)  # the remainder takes the sign of the dividend
+            return r if a >= 0 else -r
         try:
-            return math.fmod(a, b)
-        except ValueError:
-            return float("nan")
+            return math.fmod(float(a), float(b))
+        except ValueError:  # x % 0.0 and inf % y
+            return math.nan
     raise _bad("%", a, b)
 
 
@@ -98,12 +135,17 @@ def power(a, b):
     if a is None or b is None:
         return None
     if _num(a) and _num(b):
+        x, y = float(a), float(b)
         try:
-            return float(a) ** float(b)
-        except ZeroDivisionError:
-            return float("inf")
+            return math.pow(x, y)
         except OverflowError:
-            return float("inf")
+            negative = x < 0 and y.is_integer() and y % 2 == 1
+            return -math.inf if negative else math.inf
+        except ValueError:
+            if x == 0.0 and y < 0:  # 0 ^ negative
+                negative = math.copysign(1.0, x) < 0 and y.is_integer() and y % 2 == 1
+                return -math.inf if negative else math.inf
+            return math.nan  # a negative base with a fractional exponent
     raise _bad("^", a, b)
 
 
@@ -112,4 +154,10 @@ def neg(a):
         return None
     if _num(a):
         return check_int(-a) if isinstance(a, int) else -a
+    if not isinstance(a, _BASIC):
+        from .. import temporal
+        if temporal.is_value(a):
+            r = temporal.negate(a)
+            if r is not NotImplemented:
+                return r
     raise CypherTypeError("InvalidArgumentType", f"cannot negate {type_name(a)}")

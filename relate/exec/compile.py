@@ -6,45 +6,26 @@ other closures.  Aggregate calls never reach here; the planner replaces them wit
 """
 from __future__ import annotations
 
+import functools
 import re
 
-from ..errors import CypherSemanticError, CypherTypeError
+from ..errors import CypherArgumentError, CypherSemanticError, CypherSyntaxError, CypherTypeError
+from ..syntax.parser import position
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from . import arith
 from .compare import compare, equals
-from .functions import FUNCTIONS
+from .functions import lookup
+from . import statictypes as T
+from .scope import Scope, SlotMap  # noqa: F401  (the planner imports Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
               "percentiledisc", "percentilecont"}
 
 
-class Scope:
-    """Variable name -> slot in the row tuple."""
-
-    __slots__ = ("slots",)
-
-    def __init__(self, slots: dict[str, int] | None = None) -> None:
-        self.slots = dict(slots or {})
-
-    def has(self, name: str) -> bool:
-        return name in self.slots
-
-    def slot(self, name: str) -> int:
-        return self.slots[name]
-
-    def extended(self, name: str) -> tuple["Scope", int]:
-        s = Scope(self.slots)
-        idx = len(s.slots)
-        s.slots[name] = idx
-        return s, idx
-
-    def __len__(self) -> int:
-        return len(self.slots)
-
-
-def undefined(name: str, pos: int) -> CypherSemanticError:
-    return CypherSemanticError("UndefinedVariable", f"Variable `{name}` not defined")
+def undefined(name: str, pos: int, text: str = "") -> CypherSemanticError:
+    return CypherSemanticError("UndefinedVariable", f"Variable `{name}` not defined",
+                               position=position(text, pos) if text else None)
 
 
 def _truth(v: object, what: str) -> bool | None:
@@ -60,6 +41,10 @@ def _prop(subject, key):
         return subject.props.get(key)
     if isinstance(subject, dict):
         return subject.get(key)
+    if not isinstance(subject, (bool, int, float, str, list, Path)):
+        from .. import temporal  # `d.year`, `p.x`: components of temporal and spatial values
+        if temporal.is_value(subject):
+            return temporal.component(subject, key)
     raise CypherTypeError("InvalidArgumentType", f"cannot read property `{key}` of {type_name(subject)}")
 
 
@@ -68,14 +53,15 @@ def _subscript(subject, index):
         return None
     if isinstance(subject, list):
         if not isinstance(index, int) or isinstance(index, bool):
-            raise CypherTypeError("InvalidArgumentType", f"list index must be an integer, got {type_name(index)}")
+            raise CypherTypeError("ListElementAccessByNonInteger",
+                                  f"list index must be an integer, got {type_name(index)}")
         try:
             return subject[index]
         except IndexError:
             return None
     if isinstance(subject, (dict, Node, Relationship)):
         if not isinstance(index, str):
-            raise CypherTypeError("InvalidArgumentType", f"map key must be a string, got {type_name(index)}")
+            raise CypherTypeError("MapElementAccessByNonString", f"map key must be a string, got {type_name(index)}")
         return _prop(subject, index)
     raise CypherTypeError("InvalidArgumentType", f"cannot subscript {type_name(subject)}")
 
@@ -121,11 +107,23 @@ def _string_pred(op: A.BinOp):
     return f
 
 
+@functools.lru_cache(maxsize=256)
+def _pattern(text: str) -> re.Pattern:
+    try:
+        return re.compile(text, re.DOTALL if text.startswith("(?s)") else 0)
+    except re.error as e:
+        raise CypherArgumentError("InvalidArgumentValue", f"invalid regular expression {text!r}: {e}") from None
+
+
 def _regex(a, b):
     if not isinstance(a, str) or not isinstance(b, str):
         return None
-    return re.fullmatch(b, a) is not None
+    return _pattern(b).fullmatch(a) is not None
 
+
+_LOGIC = frozenset({A.BinOp.AND, A.BinOp.OR, A.BinOp.XOR})
+_NUMERIC = frozenset({A.BinOp.SUB, A.BinOp.MUL, A.BinOp.DIV, A.BinOp.MOD, A.BinOp.POW})
+_PROPERTY_SUBJECT = T.Kind.MAP | T.Kind.NODE | T.Kind.RELATIONSHIP
 
 _ARITH = {A.BinOp.ADD: arith.add, A.BinOp.SUB: arith.sub, A.BinOp.MUL: arith.mul,
           A.BinOp.DIV: arith.div, A.BinOp.MOD: arith.mod, A.BinOp.POW: arith.power}
@@ -135,9 +133,19 @@ class Compiler:
     """Compiles expressions of one plan.  `pattern_hook(element, scope)` builds the closure for a
     pattern predicate (given by the planner, which owns pattern matching)."""
 
-    def __init__(self, pattern_hook=None, subquery_hook=None) -> None:
+    def __init__(self, pattern_hook=None, subquery_hook=None, text: str = "") -> None:
         self.pattern_hook = pattern_hook
         self.subquery_hook = subquery_hook
+        self.text = text  # the statement, so compile-time errors can say where they point
+
+    def _position(self, pos: int):
+        return position(self.text, pos) if self.text else None
+
+    def _expect(self, e: A.Expr, scope: Scope, accepted: "T.Kind") -> None:
+        """Refuse at compile time an operand that can never have an accepted kind."""
+        t = scope.typer.of(e)
+        if not T.admits(t, accepted):
+            raise T.mismatch(accepted, t, getattr(e, "pos", 0), self._position(getattr(e, "pos", 0)))
 
     def compile(self, e: A.Expr, scope: Scope):
         method = getattr(self, "_" + type(e).__name__)
@@ -156,12 +164,13 @@ class Compiler:
 
     def _Variable(self, e, scope):
         if not scope.has(e.name):
-            raise undefined(e.name, e.pos)
+            raise undefined(e.name, e.pos, self.text)
         i = scope.slot(e.name)
         return lambda row, ctx: row[i]
 
     def _Property(self, e, scope):
         subj = self.compile(e.subject, scope)
+        self._expect(e.subject, scope, _PROPERTY_SUBJECT)
         key = e.key
         if isinstance(e.subject, A.Variable):
             i = scope.slot(e.subject.name)
@@ -197,6 +206,20 @@ class Compiler:
     def _Binary(self, e, scope):
         l, r = self.compile(e.left, scope), self.compile(e.right, scope)
         op = e.op
+        if op in _LOGIC:
+            self._expect(e.left, scope, T.Kind.BOOLEAN)
+            self._expect(e.right, scope, T.Kind.BOOLEAN)
+        elif op in _NUMERIC:
+            self._expect(e.left, scope, T.NUMBER)
+            self._expect(e.right, scope, T.NUMBER)
+        elif op is A.BinOp.ADD:
+            lt, rt = scope.typer.of(e.left), scope.typer.of(e.right)
+            if not T.add_admits(lt, rt):
+                raise CypherSyntaxError("InvalidArgumentType",
+                                        f"Type mismatch: cannot add {T.describe(rt.kinds)} to "
+                                        f"{T.describe(lt.kinds)}", position=self._position(e.pos))
+        elif op is A.BinOp.IN:
+            self._expect(e.right, scope, T.Kind.LIST)
         if op is A.BinOp.AND:
             def f_and(row, ctx):
                 a = _truth(l(row, ctx), "AND")
@@ -255,6 +278,10 @@ class Compiler:
         x = self.compile(e.operand, scope)
         op = e.op
         if op is A.UnOp.NOT:
+            self._expect(e.operand, scope, T.Kind.BOOLEAN)
+        elif op is A.UnOp.NEG or op is A.UnOp.POS:
+            self._expect(e.operand, scope, T.NUMBER)
+        if op is A.UnOp.NOT:
             def f_not(row, ctx):
                 v = _truth(x(row, ctx), "NOT")
                 return None if v is None else not v
@@ -304,13 +331,19 @@ class Compiler:
             if isinstance(arg, A.PatternPredicate):
                 return x
             return lambda row, ctx: x(row, ctx) is not None
-        if name not in FUNCTIONS:
+        entry = lookup(name)
+        if entry is None:
             raise CypherSemanticError("UnknownFunction", f"Unknown function '{e.name}'")
-        fn, lo, hi = FUNCTIONS[name]
+        fn, lo, hi = entry
         if not lo <= len(e.args) <= hi:
             raise CypherSemanticError("InvalidNumberOfArguments",
                                       f"{e.name}() takes {lo}..{hi} argument(s), got {len(e.args)}")
         args = [self.compile(a, scope) for a in e.args]
+        sig = T.SIGNATURES.get(name)
+        if sig is not None:
+            for k, a in enumerate(e.args):
+                if k < len(sig[0]):
+                    self._expect(a, scope, sig[0][k])
         if len(args) == 1:
             a0 = args[0]
             return lambda row, ctx: fn(a0(row, ctx))
@@ -339,13 +372,13 @@ class Compiler:
             return default(row, ctx)
         return f_generic
 
-    def _iter_scope(self, scope, var):
-        inner, slot = scope.extended(var)
-        return inner, slot
+    def _iter_scope(self, scope, var, source):
+        self._expect(source, scope, T.Kind.LIST)
+        return scope.extended(var, scope.typer.of(source).element())
 
     def _ListComprehension(self, e, scope):
         src = self.compile(e.source, scope)
-        inner, slot = self._iter_scope(scope, e.variable)
+        inner, slot = self._iter_scope(scope, e.variable, e.source)
         pred = self.compile(e.predicate, inner) if e.predicate is not None else None
         proj = self.compile(e.projection, inner) if e.projection is not None else None
 
@@ -367,7 +400,9 @@ class Compiler:
 
     def _Quantifier(self, e, scope):
         src = self.compile(e.source, scope)
-        inner, slot = self._iter_scope(scope, e.variable)
+        inner, slot = self._iter_scope(scope, e.variable, e.source)
+        if e.predicate is not None:
+            self._expect(e.predicate, inner, T.Kind.BOOLEAN)
         pred = self.compile(e.predicate, inner) if e.predicate is not None else (lambda r, c: True)
         kind = e.kind
 
@@ -465,6 +500,11 @@ def contains_aggregate(e: A.Node) -> bool:
         if isinstance(n, A.FunctionCall) and n.name.lower() in AGGREGATES:
             return True
         if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension)):
+            continue
+        if isinstance(n, (A.ListComprehension, A.Quantifier)):
+            # an aggregate may produce the list, but not run once per element: one inside the
+            # body is refused when the body is compiled
+            stack.append(n.source)
             continue
         if isinstance(n, (list, tuple)):
             stack.extend(n)

@@ -1,14 +1,27 @@
-"""What a running plan reads besides its rows: the graph, the parameters, the counters."""
+"""What a running plan reads besides its rows: the graph, the parameters, the counters, and the
+deadline a caller's timeout sets."""
 from __future__ import annotations
 
+from time import monotonic
+
+from ..errors import StatementTimeout
 from ..result import Stats
 
 
 class ExecContext:
-    __slots__ = ("graph", "params", "stats", "txn")
+    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline")
 
-    def __init__(self, graph, params: dict, txn=None) -> None:
+    def __init__(self, graph, params: dict, txn=None, timeout: float | None = None) -> None:
         self.graph = graph
         self.params = params
         self.stats = Stats()
         self.txn = txn
+        self.timeout = timeout
+        # There are no threads or signals in the browser build, so a timeout is a deadline that
+        # the operators' row loops poll (`if ctx.deadline is not None: ctx.check_deadline()`).
+        self.deadline = None if timeout is None else monotonic() + timeout
+
+    def check_deadline(self) -> None:
+        """Stop the statement once its deadline has passed (the transaction then rolls back)."""
+        if monotonic() > self.deadline:
+            raise StatementTimeout(self.timeout)

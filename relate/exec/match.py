@@ -69,6 +69,11 @@ class Step:
     rel_bound: bool = False
     rel_check: object = None
     node_check: object = None
+    types: tuple = ()  # the relationship types to follow, each once (`[:T|:T]` is `[:T]`)
+    reverse: bool = False  # walked right to left: a variable-length list is stored reversed
+
+    def __post_init__(self) -> None:
+        self.types = tuple(dict.fromkeys(self.rel.types))
 
 
 class PartMatcher:
@@ -124,9 +129,12 @@ class PartMatcher:
                 frm = a if frm == a else frm
             st = Step(r, direction, node_slot[frm if frm in node_slot else a], el.nodes[to],
                       rnames[i], names[to])
+            st.reverse = walk is A.Direction.IN
             if scope.has(rnames[i]):
                 st.rel_bound = True
                 st.rel_slot = scope.slot(rnames[i])
+                # a relationship bound earlier still counts for this MATCH's uniqueness
+                self.own_rel_slots.append(st.rel_slot)
             else:
                 scope, st.rel_slot = scope.extended(rnames[i])
                 self.own_rel_slots.append(st.rel_slot)
@@ -189,7 +197,10 @@ class PartMatcher:
             candidates = list(g.nodes.values())
         labels = self.anchor_labels
         check = self.anchor_check
+        timed = ctx.deadline is not None
         for node in candidates:
+            if timed:
+                ctx.check_deadline()
             if labels and not all(lb in node.labels for lb in labels):
                 continue
             r = row + (node,)
@@ -219,7 +230,7 @@ class PartMatcher:
         return Path(tuple(nodes), tuple(rels))
 
     def _neighbours(self, g, node: Node, st: Step):
-        types = st.rel.types
+        types = st.types
         d = st.direction
         if d is not A.Direction.IN:
             adj = g.out_adj.get(node.id, {})
@@ -241,6 +252,7 @@ class PartMatcher:
         if st.rel.length is not None:
             yield from self._var_step(stream, st, ctx, used)
             return
+        timed = ctx.deadline is not None
         for row in stream:
             src = row[st.from_slot]
             if src is None:
@@ -250,6 +262,8 @@ class PartMatcher:
                 if s < len(row) and isinstance(row[s], list):
                     taken.update(id(x) for x in row[s])
             for rel, other in self._neighbours(g, src, st):
+                if timed:
+                    ctx.check_deadline()
                 if id(rel) in taken:
                     continue
                 if st.rel_bound and row[st.rel_slot] is not rel:
@@ -279,8 +293,14 @@ class PartMatcher:
             if src is None:
                 continue
             taken = {id(row[s]) for s in used if s < len(row) and isinstance(row[s], Relationship)}
+            for s in used:
+                if s < len(row) and isinstance(row[s], list):
+                    taken.update(id(x) for x in row[s])
             stack = [(src, ())]
+            timed = ctx.deadline is not None
             while stack:
+                if timed:
+                    ctx.check_deadline()
                 node, path = stack.pop()
                 depth = len(path)
                 if depth >= lo:
@@ -288,8 +308,10 @@ class PartMatcher:
                     if ok and st.node_bound and row[st.node_slot] is not node:
                         ok = False
                     if ok:
-                        r = row if st.rel_bound else row + (list(path),)
-                        if st.rel_bound and row[st.rel_slot] != list(path):
+                        # the list reads left to right as written, whichever way it was walked
+                        hops = list(reversed(path)) if st.reverse else list(path)
+                        r = row if st.rel_bound else row + (hops,)
+                        if st.rel_bound and row[st.rel_slot] != hops:
                             ok = False
                         if ok and st.rel_check is not None:
                             ok = all(st.rel_check(x, r, ctx) for x in path)

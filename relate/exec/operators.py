@@ -56,12 +56,15 @@ class Unwind(Operator):
 
     def rows(self, ctx):
         fn = self.fn
+        timed = ctx.deadline is not None
         for row in self.child.rows(ctx):
             v = fn(row, ctx)
             if v is None:
                 continue
             if isinstance(v, list):
                 for x in v:
+                    if timed:
+                        ctx.check_deadline()
                     yield row + (x,)
             else:
                 yield row + (v,)
@@ -186,11 +189,8 @@ class Sort(Operator):
 def _count_arg(fn, ctx, what: str) -> int:
     v = fn((), ctx)
     if isinstance(v, bool) or not isinstance(v, int):
-        if isinstance(v, float) and v.is_integer():
-            v = int(v)
-        else:
-            raise CypherArgumentError("InvalidArgumentType",
-                                      f"{what} expects a non-negative integer, got {type_name(v)}")
+        raise CypherArgumentError("InvalidArgumentType",
+                                  f"{what} expects a non-negative integer, got {type_name(v)}")
     if v < 0:
         raise CypherArgumentError("NegativeIntegerArgument", f"{what} expects a non-negative integer, got {v}")
     return v
@@ -218,15 +218,19 @@ class Limit(Operator):
         super().__init__(child)
         self.fn = fn
         self.shown = False
+        self.drain = False  # set when writes run below: they happen for every row, kept or not
 
     def rows(self, ctx):
         n = _count_arg(self.fn, ctx, "LIMIT")
-        if n == 0:
-            return
-        for i, row in enumerate(self.child.rows(ctx)):
-            yield row
-            if i + 1 >= n:
-                return
+        it = iter(self.child.rows(ctx))
+        if n > 0:
+            for i, row in enumerate(it):
+                yield row
+                if i + 1 >= n:
+                    break
+        if self.drain:
+            for _ in it:
+                pass
 
 
 class Aggregate(Operator):
@@ -305,3 +309,32 @@ def check_list(v, what: str):
     if v is not None and not isinstance(v, list):
         raise CypherTypeError("InvalidArgumentType", f"{what} expects a list, got {type_name(v)}")
     return v
+
+
+class ProcedureCall(Operator):
+    """`CALL proc(args) [YIELD ...]`: per input row, the procedure's output rows (only the
+    yielded columns are appended).  A procedure without outputs passes each row through once."""
+
+    name = "ProcedureCall"
+    reads = True
+
+    def __init__(self, child, proc, arg_fns, coerce, picks) -> None:
+        super().__init__(child)
+        self.proc = proc
+        self.arg_fns = arg_fns
+        self.coerce = coerce      # args tuple -> args tuple checked against the signature
+        self.picks = picks        # output indexes appended to the row, in yield order
+        self.details = proc.name
+
+    def rows(self, ctx):
+        fn, arg_fns, coerce, picks = self.proc.fn, self.arg_fns, self.coerce, self.picks
+        void = not self.proc.signature.outputs
+        for row in self.child.rows(ctx):
+            args = coerce(tuple(f(row, ctx) for f in arg_fns))
+            if void:
+                for _ in fn(args):
+                    pass
+                yield row
+                continue
+            for out in fn(args):
+                yield row + tuple(out[i] for i in picks)

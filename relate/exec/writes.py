@@ -5,7 +5,7 @@ transaction-logged methods and counts what it changed in `ctx.stats`.
 """
 from __future__ import annotations
 
-from ..errors import ConstraintError, CypherSemanticError, CypherTypeError
+from ..errors import ConstraintError, CypherSemanticError, CypherTypeError, DeletedEntityError
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from .operators import Operator
@@ -64,6 +64,22 @@ def _created_props(fn, row, ctx) -> dict:
     return props
 
 
+def _merge_props_check(nodes: list[NodeSpec], rels: list[RelSpec], row, ctx) -> None:
+    """MERGE cannot create what it could never match again: a null property value is refused."""
+    for spec in list(nodes) + list(rels):
+        fn = getattr(spec, "props", None)
+        if fn is None:
+            continue
+        v = fn(row, ctx)
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if x is None:
+                    raise CypherSemanticError(
+                        "MergeReadOwnWrites",
+                        f"Cannot merge the following entity using null property value for '{k}'",
+                        phase="runtime")
+
+
 def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
     """Create one pattern part for one row; returns (new values in slot order, node list, rel list)."""
     g = ctx.graph
@@ -72,7 +88,8 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
     out_nodes = []
     for spec in nodes:
         if spec.bound_slot is not None:
-            n = row[spec.bound_slot]
+            # a node made earlier in the same part (`CREATE (a)-[:T]->(a)`) is not in `row` yet
+            n = row[spec.bound_slot] if spec.bound_slot < len(row) else (row + tuple(made))[spec.bound_slot]
             if n is None:
                 raise CypherSemanticError("CreateNullNode", "cannot create a relationship to a null node",
                                           phase="runtime")
@@ -108,7 +125,10 @@ class Create(Operator):
     def rows(self, ctx):
         rows = list(self.child.rows(ctx))
         out = []
+        timed = ctx.deadline is not None
         for row in rows:
+            if timed:
+                ctx.check_deadline()
             for nodes, rels, order, want_path in self.parts:
                 made, all_nodes, all_rels = create_part(row, ctx, nodes, rels)
                 extra = []
@@ -149,6 +169,8 @@ def apply_set(items: list[SetItemOp], row, ctx) -> None:
         if it.kind is A.SetKind.LABELS:
             if not isinstance(ent, Node):
                 raise CypherTypeError("InvalidArgumentType", f"cannot set labels on {type_name(ent)}")
+            if ent.deleted:
+                raise DeletedEntityError("cannot set labels on a node deleted earlier in this statement")
             for lb in it.labels:
                 if g.add_label(ent, lb):
                     st.labels_added += 1
@@ -156,8 +178,7 @@ def apply_set(items: list[SetItemOp], row, ctx) -> None:
         if not isinstance(ent, (Node, Relationship)):
             raise CypherTypeError("InvalidArgumentType", f"cannot set a property on {type_name(ent)}")
         if ent.deleted:
-            from ..errors import CypherRuntimeError
-            raise CypherRuntimeError("DeletedEntityAccess", "cannot set a property on a deleted entity")
+            raise DeletedEntityError("cannot set a property on an entity deleted earlier in this statement")
         if it.kind is A.SetKind.PROPERTY:
             v = it.value(row, ctx)
             if v is not None:
@@ -215,6 +236,8 @@ class RemoveOp(Operator):
                 ent = target(row, ctx)
                 if ent is None:
                     continue
+                if isinstance(ent, (Node, Relationship)) and ent.deleted:
+                    raise DeletedEntityError("cannot remove from an entity deleted earlier in this statement")
                 if key is not None:
                     if not isinstance(ent, (Node, Relationship)):
                         raise CypherTypeError("InvalidArgumentType", f"cannot remove a property of {type_name(ent)}")
@@ -310,6 +333,7 @@ class MergeOp(Operator):
                     apply_set(self.on_match, r, ctx)
                     out.append(r)
                 continue
+            _merge_props_check(self.nodes, self.rels, row, ctx)
             made, all_nodes, all_rels = create_part(row, ctx, self.nodes, self.rels)
             # the matcher's slots are in walk order; rebuild the row the same way
             r = row + self._walk_values(all_nodes, all_rels)
@@ -333,3 +357,35 @@ class MergeOp(Operator):
             if not st.node_bound:
                 vals.append(nodes[to])
         return tuple(vals)
+
+
+class ForeachOp(Operator):
+    """FOREACH (x IN list | updates): per input row and per element, the body's update
+    pipeline runs on the row extended with the element; the input rows pass through unchanged."""
+
+    name = "Foreach"
+    writes = True
+
+    def __init__(self, child, source, argument, body) -> None:
+        super().__init__(child)
+        self.source = source
+        self.argument = argument  # the body's leaf operator; fed one row at a time
+        self.body = body
+
+    def children(self):
+        return [self.child, self.body]
+
+    def rows(self, ctx):
+        rows = list(self.child.rows(ctx))
+        arg, body, source = self.argument, self.body, self.source
+        for row in rows:
+            items = source(row, ctx)
+            if items is None:
+                continue
+            if not isinstance(items, list):
+                raise CypherTypeError("InvalidArgumentType", f"FOREACH expects a list, got {type_name(items)}")
+            for x in items:
+                arg.row = row + (x,)
+                for _ in body.rows(ctx):
+                    pass
+        return iter(rows)

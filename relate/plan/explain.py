@@ -25,19 +25,30 @@ def _visible_children(op) -> list:
 
 
 def describe(root) -> tuple[PlanDescription, list[Notification]]:
-    notes: list[Notification] = []
-    counter = [0]
-
-    def build(op) -> PlanDescription:
-        my_id = counter[0]
-        counter[0] += 1
-        for w in op.warnings:
-            notes.append(replace(w, operator_id=my_id))
-        kids = tuple(build(c) for c in _visible_children(op))
-        return PlanDescription(op.name, op.details, tuple(op.identifiers), tuple(op.warnings), kids)
-
+    """Ids in pre-order, descriptions built bottom-up; both with explicit stacks, so a plan of
+    hundreds of clauses does not exhaust the interpreter stack."""
     if not root.shown:
         kids = _visible_children(root)
         if len(kids) == 1:
             root = kids[0]
-    return build(root), notes
+    notes: list[Notification] = []
+    order: list = []          # (operator, parent index) in pre-order; the index is the id
+    stack = [(root, -1)]
+    while stack:
+        op, parent = stack.pop()
+        my_id = len(order)
+        order.append((op, parent))
+        for w in op.warnings:
+            notes.append(replace(w, operator_id=my_id))
+        for c in reversed(_visible_children(op)):
+            stack.append((c, my_id))
+    children: list[list[PlanDescription]] = [[] for _ in order]
+    built: list[PlanDescription | None] = [None] * len(order)
+    for i in range(len(order) - 1, -1, -1):
+        op, parent = order[i]
+        d = PlanDescription(op.name, op.details, tuple(op.identifiers), tuple(op.warnings),
+                            tuple(reversed(children[i])))
+        built[i] = d
+        if parent >= 0:
+            children[parent].append(d)
+    return built[0], notes

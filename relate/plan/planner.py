@@ -1,9 +1,11 @@
 """`ast.Statement` -> `Plan`: a tree of physical operators with fixed slots, plus what the
 statement is (query type, columns, parameters it needs, notifications).
 
-Clauses are planned in order; each one takes the operator and `Scope` built so far and returns
-new ones.  Expressions are compiled to closures here, once per plan.  Semantic checks that need
-the scope (undefined or rebound variables, misplaced aggregates) raise as they are met.
+The statement first goes through the semantic pass (`semantic/analyze.py`), which refuses what
+openCypher refuses at compile time; planning then only builds.  Clauses are planned in order; each
+one takes the operator and `Scope` built so far and returns new ones.  Expressions are compiled to
+closures here, once per plan.  Projections live in `projection.py`, procedure calls in
+`calls.py`; pattern matching operators come from `exec/match.py`, writes from `exec/writes.py`.
 """
 from __future__ import annotations
 
@@ -14,10 +16,13 @@ from ..result import Notification
 from ..syntax import ast as A
 from ..exec import operators as O
 from ..exec import writes as W
-from ..exec.aggregates import AggSpec
-from ..exec.compile import AGGREGATES, Compiler, Scope, contains_aggregate
+from ..exec.compile import Compiler, Scope
+from ..exec.statictypes import pattern_types
 from ..exec.match import PartMatcher, hidden_name, is_hidden
 from .notifications import missing_index
+from .projection import ProjectionPlanner
+from .calls import CallPlanner
+from ..semantic.analyze import Analyzer
 
 
 @dataclass(slots=True)
@@ -46,9 +51,11 @@ def _params_in(node) -> list[str]:
     return out
 
 
-class Planner:
-    def __init__(self, graph) -> None:
+class Planner(ProjectionPlanner, CallPlanner):
+    def __init__(self, graph, procedures=None) -> None:
         self.graph = graph
+        self.procedures = procedures
+        self.implicit_parameters: list[str] = []  # read by CALL without parentheses
         self.compiler = Compiler(pattern_hook=self._pattern_expr, subquery_hook=self._subquery_expr)
         self.notifications: list[Notification] = []
         self.reads = False
@@ -57,6 +64,8 @@ class Planner:
     # ------------------------------------------------------------------ entry
     def plan(self, stmt: A.Statement) -> Plan:
         body = stmt.body
+        self.compiler.text = stmt.text
+        Analyzer(stmt.text, self.procedures).statement(stmt)
         params = tuple(_params_in(body))
         if isinstance(body, (A.CreateIndex, A.DropIndex)):
             op = O.Operator()
@@ -83,6 +92,7 @@ class Planner:
             root = O.ProduceResults(root)
             root.details = f"{len(columns)} item(s)"
         qtype = "rw" if self.reads and self.writes else ("w" if self.writes else "r")
+        params = params + tuple(p for p in dict.fromkeys(self.implicit_parameters) if p not in params)
         return Plan(root, tuple(columns or ()), qtype, params, self.notifications)
 
     # ------------------------------------------------------------------ clauses
@@ -90,6 +100,7 @@ class Planner:
         op: O.Operator = O.Argument()
         scope = Scope()
         clauses = sq.clauses
+        self._standalone = len(clauses) == 1
         returned = None
         for i, c in enumerate(clauses):
             last = i == len(clauses) - 1
@@ -112,13 +123,10 @@ class Planner:
             fn = self.compiler.compile(c.expr, scope)
             if scope.has(c.variable):
                 raise CypherSemanticError("VariableAlreadyBound", f"Variable `{c.variable}` already declared")
-            scope, _ = scope.extended(c.variable)
+            scope, _ = scope.extended(c.variable, scope.typer.of(c.expr).element())
             return O.Unwind(op, fn, c.variable), scope, None
         if isinstance(c, A.With):
-            op, scope, cols = self._projection(c.projection, op, scope, is_return=False)
-            if c.where is not None:
-                op = O.Filter(op, self.compiler.compile(c.where, scope), "")
-                op.shown = False
+            op, scope, cols = self._projection(c.projection, op, scope, is_return=False, where=c.where)
             return op, scope, None
         if isinstance(c, A.Return):
             op, scope, cols = self._projection(c.projection, op, scope, is_return=True)
@@ -143,6 +151,21 @@ class Planner:
             self.writes = True
             fns = [self.compiler.compile(e, scope) for e in c.exprs]
             return W.DeleteOp(op, fns, c.detach), scope, None
+        if isinstance(c, A.Foreach):
+            self.writes = True
+            source = self.compiler.compile(c.source, scope)
+            arg = O.Argument()
+            body, inner = arg, scope.extended(c.variable, scope.typer.of(c.source).element())[0]
+            for sub in c.body:
+                body, inner, _ = self._clause(sub, body, inner, False)
+            return W.ForeachOp(op, source, arg, body), scope, None
+        if isinstance(c, A.Call):
+            standalone = self._standalone
+            op, scope, cols = self._call(c, op, scope, standalone)
+            if standalone:
+                op = O.ProduceResults(O.Narrow(op, [scope.slot(n) for n in cols]))
+                op.details = f"{len(cols)} item(s)"
+            return op, scope, cols
         raise CypherSyntaxError("UnsupportedClause", f"{type(c).__name__.upper()} is not supported yet")
 
     # ------------------------------------------------------------------ MATCH
@@ -154,24 +177,16 @@ class Planner:
         for k, part in enumerate(c.pattern.parts):
             if part.shortest:
                 raise CypherSyntaxError("UnsupportedClause", f"{part.shortest}() is not supported yet")
-            self._check_pattern_vars(part, scope)
             m = PartMatcher(part, scope, self.compiler, self.graph, rel_slots, k)
             rel_slots = m.all_rel_slots
             parts.append(m)
             scope = m.scope
+            for name, stype in pattern_types(part):
+                scope.set_type(name, stype)
         pred = self.compiler.compile(c.where, scope) if c.where is not None else None
         node = O.Match(op, parts, pred, c.optional, len(scope) - before)
         self._describe_match(node, parts, c)
         return node, scope
-
-    def _check_pattern_vars(self, part: A.PatternPart, scope: Scope) -> None:
-        seen_rels = set()
-        for r in part.element.rels:
-            if r.variable:
-                if r.variable in seen_rels:
-                    raise CypherSemanticError("VariableAlreadyBound",
-                                              f"Cannot use the same relationship variable '{r.variable}' for multiple relationships")
-                seen_rels.add(r.variable)
 
     def _describe_match(self, node: O.Match, parts: list[PartMatcher], c: A.Match) -> None:
         texts = []
@@ -201,157 +216,6 @@ class Planner:
                 node.name = "Optional" + node.name
         node.details = ", ".join(texts)
         node.warnings = tuple(warnings)
-
-    # ------------------------------------------------------------------ projections
-    def _projection(self, p: A.Projection, op, scope: Scope, is_return: bool):
-        items = list(p.items)
-        if p.star:
-            names = sorted(n for n in scope.slots if not is_hidden(n))
-            if not names and not items:
-                raise CypherSemanticError("NoVariablesInScope",
-                                          "RETURN * is not allowed when there are no variables in scope")
-            items = [A.ProjectionItem(A.Variable(n), None, n) for n in names] + items
-        names = []
-        for it in items:
-            name = it.alias if it.alias is not None else it.text
-            if not is_return and it.alias is None and not isinstance(it.expr, A.Variable):
-                raise CypherSemanticError("NoExpressionAlias", "Expression in WITH must be aliased (use AS)")
-            if name in names:
-                raise CypherSemanticError("ColumnNameConflict",
-                                          f"Multiple result columns with the same name are not supported")
-            names.append(name)
-        aggregating = any(contains_aggregate(it.expr) for it in items)
-        comp = self.compiler
-        if aggregating:
-            op, inner_scope = self._aggregate(items, names, op, scope)
-            new_scope = Scope({n: i for i, n in enumerate(names)})
-            if p.distinct:
-                op = O.Distinct(op)
-            if p.order:
-                op = O.Sort(op, [(comp.compile(s.expr, self._order_scope(new_scope, scope, items)), s.descending)
-                                 for s in p.order])
-        else:
-            fns = [comp.compile(it.expr, scope) for it in items]
-            if p.distinct:
-                op = O.Narrow(O.Extend(op, fns), list(range(len(scope), len(scope) + len(fns))))
-                op.child.shown = False
-                new_scope = Scope({n: i for i, n in enumerate(names)})
-                op = O.Distinct(op)
-                if p.order:
-                    op = O.Sort(op, [(comp.compile(s.expr, self._order_scope(new_scope, scope, items)), s.descending)
-                                     for s in p.order])
-            else:
-                wide = Scope(scope.slots)
-                base = len(scope)
-                for k, n in enumerate(names):
-                    wide.slots[n] = base + k
-                op = O.Extend(op, fns)
-                op.shown = False
-                if p.order:
-                    op = O.Sort(op, [(comp.compile(s.expr, wide), s.descending) for s in p.order])
-                new_scope = Scope({n: i for i, n in enumerate(names)})
-                keep = [base + k for k in range(len(names))]
-                if p.skip is not None:
-                    op = O.Skip(op, comp.compile(p.skip, Scope()))
-                if p.limit is not None:
-                    op = O.Limit(op, comp.compile(p.limit, Scope()))
-                op = O.Narrow(op, keep)
-                return self._finish_projection(op, p, names, new_scope, is_return, skip_done=True)
-        return self._finish_projection(op, p, names, new_scope, is_return, skip_done=False)
-
-    def _finish_projection(self, op, p, names, new_scope, is_return, skip_done):
-        comp = self.compiler
-        if not skip_done:
-            if p.skip is not None:
-                op = O.Skip(op, comp.compile(p.skip, Scope()))
-            if p.limit is not None:
-                op = O.Limit(op, comp.compile(p.limit, Scope()))
-        details = f"{len(names)} item(s)"
-        if p.distinct:
-            details += ", distinct"
-        if p.order:
-            details += ", ordered"
-        if p.skip is not None:
-            details += ", skipped"
-        if p.limit is not None:
-            details += ", limited"
-        if is_return:
-            op = O.ProduceResults(op)
-            op.details = details
-            return op, new_scope, tuple(names)
-        op = _Shown(op, "Projection", details)
-        return op, new_scope, tuple(names)
-
-    @staticmethod
-    def _order_scope(new_scope: Scope, old: Scope, items) -> Scope:
-        return new_scope
-
-    def _aggregate(self, items, names, op, scope: Scope):
-        comp = self.compiler
-        key_fns = []
-        key_names = []
-        aggs: list[AggSpec] = []
-        post = []  # per item: ("key", index) or ("expr", rewritten expr)
-        for it, name in zip(items, names):
-            if not contains_aggregate(it.expr):
-                key_fns.append(comp.compile(it.expr, scope))
-                key_names.append(name)
-                post.append(("key", len(key_fns) - 1))
-            else:
-                rewritten = self._extract_aggs(it.expr, scope, aggs)
-                post.append(("expr", rewritten))
-        agg = O.Aggregate(op, key_fns, aggs)
-        agg.details = ", ".join(names)
-        # rows now: keys..., aggregates...
-        inner = Scope()
-        for k in range(len(key_fns)):
-            inner.slots[f" key{k}"] = k
-        for k in range(len(aggs)):
-            inner.slots[f" agg{k}"] = len(key_fns) + k
-        # expressions over grouping keys reuse the key by its text
-        fns = []
-        for (kind, val), it in zip(post, items):
-            if kind == "key":
-                i = val
-                fns.append(lambda row, ctx, i=i: row[i])
-            else:
-                keyed = Scope(inner.slots)
-                for k, it2 in enumerate(items):
-                    if isinstance(it2.expr, A.Variable) and post[k][0] == "key":
-                        keyed.slots[it2.expr.name] = post[k][1]
-                fns.append(comp.compile(val, keyed))
-        ext = O.Extend(agg, fns)
-        width = len(key_fns) + len(aggs)
-        out = O.Narrow(ext, list(range(width, width + len(fns))))
-        out.child.shown = False
-        return out, inner
-
-    def _extract_aggs(self, e, scope, aggs):
-        """Replace each aggregate call in e with a variable reading its slot."""
-        comp = self.compiler
-        if isinstance(e, A.CountStar):
-            aggs.append(AggSpec("count*", None, False))
-            return A.Variable(f" agg{len(aggs) - 1}")
-        if isinstance(e, A.FunctionCall) and e.name.lower() in AGGREGATES:
-            name = e.name.lower()
-            for a in e.args:
-                if contains_aggregate(a):
-                    raise CypherSemanticError("NestedAggregation", "Can't use aggregate functions inside of aggregate functions.")
-            arg = comp.compile(e.args[0], scope) if e.args else None
-            extra = comp.compile(e.args[1], scope) if len(e.args) > 1 else None
-            aggs.append(AggSpec(name, arg, e.distinct, extra))
-            return A.Variable(f" agg{len(aggs) - 1}")
-        if isinstance(e, A.Node) and not isinstance(e, (A.Variable, A.Literal, A.Parameter)):
-            kwargs = {}
-            for s in e.__slots__:
-                v = getattr(e, s)
-                if isinstance(v, A.Expr):
-                    v = self._extract_aggs(v, scope, aggs)
-                elif isinstance(v, tuple):
-                    v = tuple(self._extract_aggs(x, scope, aggs) if isinstance(x, A.Expr) else x for x in v)
-                kwargs[s] = v
-            return type(e)(**kwargs)
-        return e
 
     # ------------------------------------------------------------------ writes
     def _node_spec(self, n: A.NodePattern, scope: Scope, for_create: bool, local: dict):
@@ -407,6 +271,8 @@ class Planner:
                 new_scope, _ = new_scope.extended(part.variable)
             parts.append((nodes, rels, order, bool(part.variable)))
             scope = new_scope
+            for name, stype in pattern_types(part):
+                scope.set_type(name, stype)
             texts.append(_create_text(el))
         return W.Create(op, parts, ", ".join(texts)), scope
 
@@ -438,6 +304,8 @@ class Planner:
             props = self.compiler.compile(r.properties, scope) if r.properties is not None else None
             rels.append(W.RelSpec(r.types[0], props, a, b))
         new_scope = m.scope
+        for name, stype in pattern_types(part):
+            new_scope.set_type(name, stype)
         on_match = [self._set_item(it, new_scope) for it in c.on_match]
         on_create = [self._set_item(it, new_scope) for it in c.on_create]
         op = W.MergeOp(op, m, nodes, rels, None, bool(part.variable), on_match, on_create,
@@ -481,7 +349,7 @@ class Planner:
     def _subquery_expr(self, e, scope: Scope):
         self.reads = True
         if e.query is not None:
-            raise CypherSyntaxError("UnsupportedClause", "full subqueries are not supported yet")
+            return self._full_subquery(e, scope)
         parts = []
         s = scope
         rels: list[int] = []
@@ -504,24 +372,36 @@ class Planner:
         return count
 
 
+    def _full_subquery(self, e, scope: Scope):
+        """`EXISTS { query }` / `COUNT { query }`: the query planned once on top of an argument
+        operator that hands it the outer row; per outer row it runs until its answer is known."""
+        arg = O.Argument()
+        op, inner = arg, Scope(scope.slots)
+        saved = self._standalone
+        clauses = e.query.clauses
+        for i, c in enumerate(clauses):
+            op, inner, _ = self._clause(c, op, inner, i == len(clauses) - 1)
+        self._standalone = saved
+        if isinstance(e, A.ExistsSubquery):
+            def exists(row, ctx):
+                arg.row = row
+                for _ in op.rows(ctx):
+                    return True
+                return False
+            return exists
+
+        def count(row, ctx):
+            arg.row = row
+            return sum(1 for _ in op.rows(ctx))
+        return count
+
+
 class _TailScope(Scope):
     """A scope seeing the outer variables plus those a CREATE pattern made so far."""
 
     def __init__(self, outer: Scope, local: dict) -> None:
         super().__init__(outer.slots)
         self.slots.update(local)
-
-
-class _Shown(O.Operator):
-    """A visible stand-in in EXPLAIN for a projection built of several folded operators."""
-
-    def __init__(self, child, name, details) -> None:
-        super().__init__(child)
-        self.name = name
-        self.details = details
-
-    def rows(self, ctx):
-        return self.child.rows(ctx)
 
 
 def _node_text(n: A.NodePattern) -> str:

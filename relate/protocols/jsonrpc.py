@@ -50,6 +50,7 @@ import re
 from dataclasses import dataclass
 
 from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, f64_from_parts, ryu_format
+from relate.jsonenc import dumps as _dumps  # the one serde-style writer; mcp.py imports this name
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -300,47 +301,3 @@ def result_line(id: object, result: object) -> str:
 def error_line(id: object, code: int, message: str) -> str:
     """The reply line for a failed request; ``id`` None writes ``"id":null``."""
     return f'{{"jsonrpc":"2.0","id":{_dumps(id)},"error":{{"code":{int(code)},"message":{_dumps(message)}}}}}'
-
-
-def _dumps(value: object) -> str:
-    out: list[str] = []
-    _encode(value, out)
-    return "".join(out)
-
-
-def _encode(value: object, out: list[str]) -> None:
-    """serde_json's compact writer for a Value (a BTreeMap, hence sorted keys)."""
-    if value is None:
-        out.append("null")
-    elif value is True:
-        out.append("true")
-    elif value is False:
-        out.append("false")
-    elif isinstance(value, str):
-        # json's escaping equals serde_json's: \" \\ \b \f \n \r \t, other
-        # controls as \u00xx (lowercase), nothing else escaped.
-        out.append(json.dumps(value, ensure_ascii=False))
-    elif isinstance(value, int):
-        out.append(str(int(value)))
-    elif isinstance(value, float):
-        out.append(ryu_format(value) if math.isfinite(value) else "null")
-    elif isinstance(value, dict):
-        out.append("{")
-        for position, key in enumerate(sorted(value)):
-            if not isinstance(key, str):
-                raise TypeError(f"JSON object keys must be str, not {type(key).__name__}")
-            if position:
-                out.append(",")
-            out.append(json.dumps(key, ensure_ascii=False))
-            out.append(":")
-            _encode(value[key], out)
-        out.append("}")
-    elif isinstance(value, (list, tuple)):
-        out.append("[")
-        for position, item in enumerate(value):
-            if position:
-                out.append(",")
-            _encode(item, out)
-        out.append("]")
-    else:
-        raise TypeError(f"cannot encode {type(value).__name__} as JSON")

@@ -3,8 +3,13 @@
 Sans-I/O: the stdio shell, the HTTP listener and the browser all feed `McpServer.handle_line`.
 Tools: `write_cypher` (listed only on a writable store), `read_cypher`, `get_schema`.  Each Cypher
 call is planned first and its query type read from the plan; `read_cypher` refuses writes and
-schema statements, `write_cypher` refuses reads, before anything runs.  A refusal or engine error
-is a tool result with `isError: true`; internal failures show only `Error: internal error`.
+schema statements, `write_cypher` refuses reads, before anything runs.  Then the server's limits
+look at the typed statement: the explicit hop bounds against `max_traversal_depth`, and, with
+`safe`, the `--safe` rules (`semantic/safe_mode.py`).  A refusal or engine error is a tool result
+with `isError: true`; internal failures show only `Error: internal error`.
+
+The core is not thread-safe (nor is `Database`): a transport that serves calls concurrently holds
+one lock around `handle_line`.
 """
 from __future__ import annotations
 
@@ -12,6 +17,9 @@ from .. import __version__
 from ..database import Database
 from ..errors import CypherSyntaxError, RelateError
 from ..result import Result
+from ..semantic.safe_mode import check_safe
+from ..semantic.traversal_depth import DEFAULT_MAX_DEPTH, check_traversal_depth
+from .value_size import DEFAULT_MEMORY_LIMIT, check_result_size
 from ..values import to_json
 from . import jsonrpc
 from .jsonrpc import _dumps as _json
@@ -54,10 +62,14 @@ def envelope(result: Result, *, rows: bool = True) -> dict:
 class McpServer:
     """Serves one open store to MCP hosts."""
 
-    def __init__(self, db: Database, *, read_only: bool = False, safe: bool = False) -> None:
+    def __init__(self, db: Database, *, read_only: bool = False, safe: bool = False,
+                 max_traversal_depth: int = DEFAULT_MAX_DEPTH,
+                 expression_memory_limit: int = DEFAULT_MEMORY_LIMIT) -> None:
         self.db = db
         self.read_only = read_only or db.read_only
         self.safe = safe
+        self.max_traversal_depth = max_traversal_depth
+        self.expression_memory_limit = expression_memory_limit
 
     # ------------------------------------------------------------------ framing
     def handle_line(self, line: str) -> str | None:
@@ -130,7 +142,12 @@ class McpServer:
                 raise ToolError(READ_ONLY_REFUSAL)
             if tool == TOOL_WRITE and qtype == "r":
                 raise ToolError(WRITE_ONLY_REFUSAL)
+            check_traversal_depth(prepared.statement, self.max_traversal_depth)
+            if self.safe:
+                check_safe(prepared.statement)
             result = self.db.run(prepared, params, notifications=True)
+            if tool == TOOL_READ:
+                check_result_size(result.rows, self.expression_memory_limit)
         except ToolError:
             raise
         except RelateError as e:

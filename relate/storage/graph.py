@@ -8,11 +8,23 @@ Invariants (kept by every mutating method, undone by `Transaction.rollback`):
 - each property index `(label, key)` maps a hashable value to the ids of live labelled nodes
   holding it.
 Every mutation appends an undo step to the open transaction, so a failing statement leaves the
-graph exactly as it was.
+graph exactly as it was.  On a durable store (`Graph.durable`) it also appends a redo op, a plain
+tuple naming the change by ids: the committed transaction's ops become its WAL record, and
+`apply_redo` replays such a list (recovery, live readers).  Redo ops:
+
+    ("cn", id, [labels], {props})   ("dn", id)
+    ("cr", id, type, start, end, {props})   ("dr", id)
+    ("sn"|"sr", id, key, value)     set a node's / relationship's property; value None removes it
+    ("al"|"rl", id, label)          add / remove a label
+    ("ci", name, label, key)   ("di", name)   create / drop an index
+    ("cc", name, kind, label, [keys])   ("dc", name)   create / drop a constraint
+Ops carry copies of maps and label sets, so a later change in the same transaction cannot reach
+back into an earlier op.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ..exec.compare import hashable
 from ..values import Node, Relationship
@@ -25,18 +37,38 @@ class IndexDef:
     key: str
 
 
+class ConstraintKind(Enum):
+    UNIQUE = "unique"
+    NOT_NULL = "not_null"
+    KEY = "key"          # unique and present, over all its keys together
+
+
+@dataclass(frozen=True, slots=True)
+class ConstraintDef:
+    """A constraint's definition, as the store keeps it; checking writes against it is the
+    engine's business."""
+
+    name: str
+    kind: ConstraintKind
+    label: str
+    keys: tuple[str, ...]
+
+
 class Transaction:
-    """An undo log.  `rollback` replays it backwards."""
+    """An undo log (and, on durable stores, a redo log).  `rollback` replays the undo log backwards."""
 
-    __slots__ = ("undo", "dirty")
+    __slots__ = ("undo", "dirty", "redo")
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
         self.undo: list = []
         self.dirty = False
+        self.redo: list | None = [] if durable else None
 
     def rollback(self) -> None:
         while self.undo:
             self.undo.pop()()
+        if self.redo is not None:
+            self.redo.clear()
 
 
 class Graph:
@@ -47,25 +79,39 @@ class Graph:
         self.in_adj: dict[int, dict[str, dict[int, Relationship]]] = {}
         self.by_label: dict[str, dict[int, Node]] = {}
         self.indexes: dict[str, IndexDef] = {}
+        self.constraints: dict[str, ConstraintDef] = {}
         self.index_data: dict[tuple[str, str], dict[object, dict[int, Node]]] = {}
         self.next_node_id = 0
         self.next_rel_id = 0
         self.txn: Transaction | None = None
         self.schema_version = 0
+        self.durable = False  # set by a store that writes redo ops to disk
+
+    def replace_with(self, other: "Graph") -> None:
+        """Take over `other`'s contents (a live reader reloading from a newer snapshot), keeping
+        this object, which the database and its plans refer to."""
+        version = self.schema_version
+        durable = self.durable
+        self.__dict__.update(other.__dict__)
+        self.schema_version = max(version, other.schema_version) + 1
+        self.durable = durable
 
     # ---------------------------------------------------------------- transactions
     def begin(self) -> Transaction:
-        self.txn = Transaction()
+        self.txn = Transaction(self.durable)
         return self.txn
 
     def end(self) -> None:
         self.txn = None
 
-    def _log(self, step) -> None:
+    def _log(self, step, op: tuple) -> None:
+        """Record one mutation: `step` undoes it, `op` (a redo op, see the module docstring) replays it."""
         t = self.txn
         if t is not None:
             t.undo.append(step)
             t.dirty = True
+            if t.redo is not None:
+                t.redo.append(op)
 
     # ---------------------------------------------------------------- index upkeep
     def _index_add(self, node: Node, label: str, key: str | None = None) -> None:
@@ -94,7 +140,12 @@ class Graph:
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
             self._index_add(node, lb)
-        self._log(lambda: self._drop_node_record(node))
+        t = self.txn
+        if t is not None:
+            t.undo.append(lambda: self._drop_node_record(node))
+            t.dirty = True
+            if t.redo is not None:
+                t.redo.append(("cn", node.id, list(node.labels), dict(node.props)))
         return node
 
     def _drop_node_record(self, node: Node) -> None:
@@ -118,7 +169,12 @@ class Graph:
         rel = Relationship(self.next_rel_id, type, start, end, dict(props))
         self.next_rel_id += 1
         self._link(rel)
-        self._log(lambda: self._unlink(rel))
+        t = self.txn
+        if t is not None:
+            t.undo.append(lambda: self._unlink(rel))
+            t.dirty = True
+            if t.redo is not None:
+                t.redo.append(("cr", rel.id, type, start.id, end.id, dict(rel.props)))
         return rel
 
     def _link(self, rel: Relationship) -> None:
@@ -141,7 +197,7 @@ class Graph:
             return False
         self._unlink(rel)
         rel.deleted = True
-        self._log(lambda: self._link(rel))
+        self._log(lambda: self._link(rel), ("dr", rel.id))
         return True
 
     def degree(self, node: Node) -> int:
@@ -161,7 +217,7 @@ class Graph:
             return False
         self._drop_node_record(node)
         node.deleted = True
-        self._log(lambda: self._restore_node_record(node))
+        self._log(lambda: self._restore_node_record(node), ("dn", node.id))
         return True
 
     def set_prop(self, entity, key: str, value) -> None:
@@ -189,7 +245,7 @@ class Graph:
             if isinstance(entity, Node):
                 for lb in entity.labels:
                     self._index_add(entity, lb, key)
-        self._log(undo)
+        self._log(undo, ("sn" if isinstance(entity, Node) else "sr", entity.id, key, value))
 
     def add_label(self, node: Node, label: str) -> bool:
         if label in node.labels:
@@ -197,7 +253,7 @@ class Graph:
         node.labels.add(label)
         self.by_label.setdefault(label, {})[node.id] = node
         self._index_add(node, label)
-        self._log(lambda: self._remove_label_raw(node, label))
+        self._log(lambda: self._remove_label_raw(node, label), ("al", node.id, label))
         return True
 
     def _remove_label_raw(self, node: Node, label: str) -> None:
@@ -214,7 +270,7 @@ class Graph:
             node.labels.add(label)
             self.by_label.setdefault(label, {})[node.id] = node
             self._index_add(node, label)
-        self._log(undo)
+        self._log(undo, ("rl", node.id, label))
         return True
 
     # ---------------------------------------------------------------- schema
@@ -237,7 +293,7 @@ class Graph:
             self.indexes.pop(d.name, None)
             self.index_data.pop((d.label, d.key), None)
             self.schema_version += 1
-        self._log(undo)
+        self._log(undo, ("ci", d.name, d.label, d.key))
 
     def drop_index(self, name: str) -> None:
         d = self.indexes.pop(name)
@@ -249,7 +305,120 @@ class Graph:
             if data is not None:
                 self.index_data[(d.label, d.key)] = data
             self.schema_version += 1
-        self._log(undo)
+        self._log(undo, ("di", name))
+
+    def create_constraint(self, d: ConstraintDef) -> None:
+        self.constraints[d.name] = d
+        self.schema_version += 1
+
+        def undo():
+            self.constraints.pop(d.name, None)
+            self.schema_version += 1
+        self._log(undo, ("cc", d.name, d.kind.value, d.label, list(d.keys)))
+
+    def drop_constraint(self, name: str) -> None:
+        d = self.constraints.pop(name)
+        self.schema_version += 1
+
+        def undo():
+            self.constraints[name] = d
+            self.schema_version += 1
+        self._log(undo, ("dc", name))
+
+    # ---------------------------------------------------------------- loading and replay
+    def restore_node(self, id: int, labels, props: dict) -> Node:
+        """Put a stored node back under its own id (snapshot load; no undo, no redo)."""
+        node = Node(id, set(labels), props)
+        self.nodes[id] = node
+        self.out_adj[id] = {}
+        self.in_adj[id] = {}
+        for lb in node.labels:
+            self.by_label.setdefault(lb, {})[id] = node
+            if self.index_data:
+                self._index_add(node, lb)
+        if id >= self.next_node_id:
+            self.next_node_id = id + 1
+        return node
+
+    def restore_rel(self, id: int, type: str, start: int, end: int, props: dict) -> Relationship:
+        """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
+        rel = Relationship(id, type, self.nodes[start], self.nodes[end], props)
+        self._link(rel)
+        if id >= self.next_rel_id:
+            self.next_rel_id = id + 1
+        return rel
+
+    def load_bulk(self, nodes, rels) -> None:
+        """Fill an empty graph from stored records `[id, labels, props]` and
+        `[id, type, start, end, props]` (ids kept; no undo, no redo; indexes are created after)."""
+        all_nodes = self.nodes
+        all_rels = self.rels
+        out_adj = self.out_adj
+        in_adj = self.in_adj
+        by_label = self.by_label
+        top = self.next_node_id - 1
+        for nid, labels, props in nodes:
+            node = Node(nid, set(labels), props)
+            all_nodes[nid] = node
+            out_adj[nid] = {}
+            in_adj[nid] = {}
+            for lb in labels:
+                members = by_label.get(lb)
+                if members is None:
+                    members = by_label[lb] = {}
+                members[nid] = node
+            if nid > top:
+                top = nid
+        self.next_node_id = top + 1
+        top = self.next_rel_id - 1
+        for rid, type_, s, e, props in rels:
+            rel = Relationship(rid, type_, all_nodes[s], all_nodes[e], props)
+            all_rels[rid] = rel
+            by_type = out_adj[s].get(type_)
+            if by_type is None:
+                by_type = out_adj[s][type_] = {}
+            by_type[rid] = rel
+            by_type = in_adj[e].get(type_)
+            if by_type is None:
+                by_type = in_adj[e][type_] = {}
+            by_type[rid] = rel
+            if rid > top:
+                top = rid
+        self.next_rel_id = top + 1
+
+    def apply_redo(self, ops) -> None:
+        """Replay one committed transaction's redo ops (as decoded from disk: lists, not tuples).
+        Raises KeyError or ValueError when an op names something that is not there."""
+        nodes = self.nodes
+        rels = self.rels
+        for op in ops:
+            code = op[0]
+            if code == "cn":
+                self.restore_node(op[1], op[2], op[3])
+            elif code == "sn":
+                self.set_prop(nodes[op[1]], op[2], op[3])
+            elif code == "cr":
+                self.restore_rel(op[1], op[2], op[3], op[4], op[5])
+            elif code == "sr":
+                self.set_prop(rels[op[1]], op[2], op[3])
+            elif code == "al":
+                self.add_label(nodes[op[1]], op[2])
+            elif code == "rl":
+                self.remove_label(nodes[op[1]], op[2])
+            elif code == "dr":
+                self.delete_rel(rels[op[1]])
+            elif code == "dn":
+                self.delete_node(nodes[op[1]])
+            elif code == "ci":
+                self.create_index(IndexDef(op[1], op[2], op[3]))
+            elif code == "di":
+                self.drop_index(op[1])
+            elif code == "cc":
+                self.create_constraint(ConstraintDef(op[1], ConstraintKind(op[2]), op[3], tuple(op[4])))
+            elif code == "dc":
+                self.drop_constraint(op[1])
+            else:
+                raise ValueError(f"unknown op {code!r}")
 
     # ---------------------------------------------------------------- reads
     def nodes_with_label(self, label: str):

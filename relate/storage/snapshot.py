@@ -1,126 +1,146 @@
-"""Graph <-> snapshot bytes, and the atomic file write that makes a commit durable.
+"""Graph <-> a snapshot payload (one `S` frame, see frames.py), and transactions <-> `T` payloads.
 
-Layout of a snapshot file (format 1):
+Snapshot payload: {"seq": last transaction included, "next_node": n, "next_rel": n,
+"indexes": [[name, label, key], ...],
+"constraints": [[name, kind, label, [keys]], ...], "nodes": [[id, [labels], {props}], ...],
+"rels": [[id, type, start, end, {props}], ...]}.  Ids are kept, so a reopened or cloned graph is
+the same graph, `id()` included.
 
-    line 1: `RELATE-SNAPSHOT 1`
-    line 2: hex SHA-256 of the body
-    body:   compact JSON {"indexes": [[name, label, key], ...], "next_node": n, "next_rel": n,
-                          "nodes": [[id, [labels], {props}], ...],
-                          "rels": [[id, type, start, end, {props}], ...]}
+Transaction payload: {"seq": n, "next_node": n, "next_rel": n, "ops": [redo ops of graph.py]}.
+`next_*` are the counters after the transaction, so replay hands out the same ids the writer would.
 
-Invariants: a file on disk is always a complete snapshot (written to a temporary file, fsynced,
-renamed over the old one, directory fsynced), so a crash leaves the previous or the next commit,
-never a mix.  A body whose checksum does not match is refused, never half-read.  Property values
-are JSON scalars and lists; floats that JSON cannot hold are tagged.
+Also reads format 1, the first `.rl` layout (`RELATE-SNAPSHOT 1`, a SHA-256 line, a JSON body), so
+stores written before the WAL still open; writers rewrite them in the current format.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
-import math
-import os
 
 from ..errors import StorageError
-from .graph import Graph, IndexDef
-
-MAGIC = "RELATE-SNAPSHOT"
-FORMAT = 1
+from . import frames
+from .graph import ConstraintDef, ConstraintKind, Graph, IndexDef
 
 
-def _enc(v):
-    if isinstance(v, float) and not math.isfinite(v):
-        return {"$float": repr(v)}
-    if isinstance(v, list):
-        return [_enc(x) for x in v]
-    return v
-
-
-def _dec(v):
-    if isinstance(v, dict) and "$float" in v:
-        return float(v["$float"])
-    if isinstance(v, list):
-        return [_dec(x) for x in v]
-    return v
-
-
-def dump(graph: Graph) -> bytes:
-    body = {
-        "indexes": [[d.name, d.label, d.key] for d in graph.indexes.values()],
+def dump_payload(graph: Graph, seq: int) -> bytes:
+    return frames.encode({
+        "seq": seq,
         "next_node": graph.next_node_id,
         "next_rel": graph.next_rel_id,
-        "nodes": [[n.id, sorted(n.labels), {k: _enc(v) for k, v in n.props.items()}]
-                  for n in graph.nodes.values()],
-        "rels": [[r.id, r.type, r.start.id, r.end.id, {k: _enc(v) for k, v in r.props.items()}]
-                 for r in graph.rels.values()],
-    }
-    data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    return f"{MAGIC} {FORMAT}\n{hashlib.sha256(data).hexdigest()}\n".encode("ascii") + data
+        "indexes": [[d.name, d.label, d.key] for d in graph.indexes.values()],
+        "constraints": [[c.name, c.kind.value, c.label, list(c.keys)] for c in graph.constraints.values()],
+        "nodes": [[n.id, list(n.labels), n.props] for n in graph.nodes.values()],
+        "rels": [[r.id, r.type, r.start.id, r.end.id, r.props] for r in graph.rels.values()],
+    })
 
 
-def load(raw: bytes, where: str) -> Graph:
+def snapshot_file(graph: Graph, seq: int) -> bytes:
+    """A complete `.rl` file (also a directory store's snapshot file) holding `graph`."""
+    return frames.header(frames.STORE_MAGIC) + frames.frame(frames.SNAPSHOT, dump_payload(graph, seq))
+
+
+def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
+    # the load makes many objects and frees none: the cycle collector would only rescan them
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        body = frames.decode(payload, where)
+        g = Graph()
+        try:
+            nodes, rels = body["nodes"], body["rels"]
+            if body.get("tagged", False):
+                for record in nodes:
+                    frames.untag_props(record[2])
+                for record in rels:
+                    frames.untag_props(record[4])
+            g.load_bulk(nodes, rels)
+            g.next_node_id = body["next_node"]
+            g.next_rel_id = body["next_rel"]
+            for name, label, key in body["indexes"]:
+                g.create_index(IndexDef(name, label, key))
+            for name, kind, label, keys in body["constraints"]:
+                g.create_constraint(ConstraintDef(name, ConstraintKind(kind), label, tuple(keys)))
+            seq = body["seq"]
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise StorageError("Corrupt", f"a snapshot does not describe a graph, the store is damaged: {where}") from None
+    finally:
+        if collecting:
+            gc.enable()
+    g.schema_version = 0
+    return g, seq
+
+
+def txn_payload(seq: int, graph: Graph, ops: list) -> bytes:
+    return frames.encode({"seq": seq, "next_node": graph.next_node_id, "next_rel": graph.next_rel_id,
+                          "ops": ops})
+
+
+def _untag_op(op: list) -> list:
+    code = op[0]
+    if code in ("cn", "cr"):
+        frames.untag_props(op[-1])
+    elif code in ("sn", "sr"):
+        op[3] = frames.untag(op[3])
+    return op
+
+
+def apply_txn(graph: Graph, payload: bytes, expect_seq: int, where: str) -> int:
+    """Replay one `T` payload whose seq must be `expect_seq` (earlier ones are skipped: a snapshot
+    already holds them).  Returns the graph's seq afterwards."""
+    body = frames.decode(payload, where)
+    seq = body.get("seq")
+    if not isinstance(seq, int):
+        raise StorageError("Corrupt", f"a WAL record has no sequence number, the store is damaged: {where}")
+    if seq < expect_seq:
+        return expect_seq - 1
+    if seq > expect_seq:
+        raise StorageError("Corrupt", f"WAL record {expect_seq} is missing (found {seq}), the store is "
+                                      f"damaged: {where}")
+    ops = body["ops"]
+    if body.get("tagged"):
+        ops = [_untag_op(op) for op in ops]
+    try:
+        graph.apply_redo(ops)
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise StorageError("Corrupt", f"WAL record {seq} does not apply to the graph before it, the store "
+                                      f"is damaged: {where}") from None
+    graph.next_node_id = body["next_node"]
+    graph.next_rel_id = body["next_rel"]
+    return seq
+
+
+def is_legacy(raw: bytes) -> bool:
+    return raw.startswith(b"RELATE-SNAPSHOT ")
+
+
+def load_legacy(raw: bytes, where: str) -> Graph:
+    """Format 1: `RELATE-SNAPSHOT 1`, a SHA-256 line, then the JSON body."""
     try:
         head, digest, data = raw.split(b"\n", 2)
     except ValueError:
         raise StorageError("Corrupt", f"not a relate store: {where}") from None
-    parts = head.decode("ascii", "replace").split(" ")
-    if parts[0] != MAGIC or len(parts) != 2:
+    if head != b"RELATE-SNAPSHOT 1":
         raise StorageError("Corrupt", f"not a relate store: {where}")
-    if parts[1] != str(FORMAT):
-        raise StorageError("FormatVersion", f"store format {parts[1]} is newer than this relate reads ({FORMAT}): {where}")
     if hashlib.sha256(data).hexdigest().encode("ascii") != digest:
         raise StorageError("Corrupt", f"checksum mismatch, the store is damaged: {where}")
+
+    def dec(v):
+        if isinstance(v, dict) and "$float" in v:
+            return float(v["$float"])
+        if isinstance(v, list):
+            return [dec(x) for x in v]
+        return v
+
     body = json.loads(data.decode("utf-8"))
     g = Graph()
     for nid, labels, props in body["nodes"]:
-        n = g.create_node(labels, {k: _dec(v) for k, v in props.items()})
-        # ids are kept as stored
-        del g.nodes[n.id]
-        del g.out_adj[n.id]
-        del g.in_adj[n.id]
-        for lb in labels:
-            del g.by_label[lb][n.id]
-        n.id = nid
-        g.nodes[nid] = n
-        g.out_adj[nid] = {}
-        g.in_adj[nid] = {}
-        for lb in labels:
-            g.by_label.setdefault(lb, {})[nid] = n
+        g.restore_node(nid, labels, {k: dec(v) for k, v in props.items()})
     for rid, type_, s, e, props in body["rels"]:
-        r = g.create_rel(type_, g.nodes[s], g.nodes[e], {k: _dec(v) for k, v in props.items()})
-        g._unlink(r)
-        r.id = rid
-        g._link(r)
+        g.restore_rel(rid, type_, s, e, {k: dec(v) for k, v in props.items()})
     g.next_node_id = body["next_node"]
     g.next_rel_id = body["next_rel"]
     for name, label, key in body["indexes"]:
         g.create_index(IndexDef(name, label, key))
     g.schema_version = 0
     return g
-
-
-def write_atomic(path: str, data: bytes) -> None:
-    """Replace `path` with `data` so that a crash leaves either the old or the new file."""
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.tmp-{os.getpid()}")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise StorageError("Io", f"cannot write {path}: {e.strerror or e}") from None
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # some platforms (and the browser's file system) cannot open folders
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

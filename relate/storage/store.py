@@ -1,19 +1,20 @@
 """Store kinds behind one interface: a path -> an open `Store` holding the live `Graph`.
 
 - `:memory:`: nothing on disk.
-- `*.rl`: one snapshot file, rewritten atomically at every commit (`snapshot.py`).
-- any other path: a directory holding `snapshot.rl` (a placeholder for the WAL store of issue 6).
+- a path ending in `.rl`: one file, a snapshot plus appended transaction records (`filestore.py`).
+- any other path: a directory store, snapshot files plus a WAL folder and a lock file (`dirstore.py`).
 
-`Store.commit()` runs after a statement's transaction succeeded and before the statement is
-acknowledged; when it returns, the write is on disk.  A read-only open never creates or changes
-anything and fails on a missing store.
+`Store.commit()` runs after a statement's transaction succeeded, while `graph.txn` still holds its
+redo ops, and before the statement is acknowledged: when it returns, the transaction is on disk.
+When it raises, the caller rolls the transaction back and nothing of it is on disk.
+
+A read-only open takes no writer lease and never creates, writes, checkpoints or migrates anything;
+a missing store fails with `database not found`.  A live read-only open (directory stores only)
+follows the writer's commits: `refresh()`, called before each statement, applies what landed.
 """
 from __future__ import annotations
 
-import os
-
 from ..errors import StorageError
-from . import snapshot
 from .graph import Graph
 
 MEMORY = ":memory:"
@@ -22,13 +23,22 @@ MEMORY = ":memory:"
 class Store:
     """An open store.  Subclasses decide where commits go."""
 
+    kind = "memory"
+
     def __init__(self, path: str, read_only: bool, graph: Graph) -> None:
         self.path = path
         self.read_only = read_only
+        self.live = False
         self.graph = graph
 
     def commit(self) -> None:
-        """Make the graph's committed state durable (no-op in memory)."""
+        """Make the graph's just-finished transaction durable (no-op in memory)."""
+
+    def checkpoint(self) -> None:
+        """Fold everything committed into one new snapshot (no-op in memory)."""
+
+    def refresh(self) -> None:
+        """Bring a live reader up to the writer's latest commit (no-op otherwise)."""
 
     def close(self) -> None:
         pass
@@ -38,37 +48,24 @@ class MemoryStore(Store):
     pass
 
 
-class SnapshotFileStore(Store):
-    """The whole graph in one file, replaced atomically on every commit."""
-
-    def __init__(self, path: str, read_only: bool, file: str) -> None:
-        self.file = file
-        if os.path.exists(file):
-            try:
-                with open(file, "rb") as f:
-                    raw = f.read()
-            except OSError as e:
-                raise StorageError("Io", f"cannot read {path}: {e.strerror or e}") from None
-            graph = snapshot.load(raw, path)
-            super().__init__(path, read_only, graph)
-            return
-        if read_only:
-            raise StorageError("NotFound", f"database not found: {path}")
-        if file != path:
-            try:
-                os.makedirs(path, exist_ok=True)
-            except OSError as e:
-                raise StorageError("Io", f"cannot create {path}: {e.strerror or e}") from None
-        super().__init__(path, read_only, Graph())
-        self.commit()
-
-    def commit(self) -> None:
-        snapshot.write_atomic(self.file, snapshot.dump(self.graph))
-
-
-def open_store(path: str, read_only: bool = False) -> Store:
+def open_store(path: str, read_only: bool = False, *, live: bool = False, fs=None,
+               checkpoint_bytes: int | None = None) -> Store:
+    """Open the store at `path`.  `fs` replaces the file layer (tests inject faults through it);
+    `checkpoint_bytes` overrides how much WAL (or appended tail) triggers a new snapshot."""
+    if live and not read_only:
+        raise StorageError("LiveReadOnly", "live mode is a read-only mode")
     if path == MEMORY:
+        if live:
+            raise StorageError("LiveReadOnly", "live read-only follows a directory store's writer; "
+                                               ":memory: has no other writer")
         return MemoryStore(path, read_only, Graph())
+    if fs is None:
+        from .fs import OS as fs
     if path.endswith(".rl"):
-        return SnapshotFileStore(path, read_only, path)
-    return SnapshotFileStore(path, read_only, os.path.join(path, "snapshot.rl"))
+        if live:
+            raise StorageError("LiveReadOnly", f"live read-only follows a directory store's WAL; a .rl file "
+                                               f"has none: {path}")
+        from .filestore import FileStore
+        return FileStore(path, read_only, fs, checkpoint_bytes)
+    from .dirstore import DirectoryStore
+    return DirectoryStore(path, read_only, live, fs, checkpoint_bytes)

@@ -52,7 +52,9 @@ def unescape_string(raw: str) -> str:
 
     def sub(m: re.Match) -> str:
         e = m.group(1)
-        if e[0] in "uU" and len(e) > 1:
+        if e[0] in "uU":
+            if len(e) == 1:  # \u without its hex digits
+                raise ValueError("invalid unicode escape")
             return chr(int(e[1:], 16))
         if e in _ESCAPES:
             return _ESCAPES[e]
@@ -437,10 +439,17 @@ class _Build(Transformer):
         return A.Literal(n, tok.start_pos)
 
     def float_lit(self, c):
-        return A.Literal(float(str(c[0])), c[0].start_pos)
+        v = float(str(c[0]))
+        if v == float("inf"):  # a literal past the largest double
+            raise self._err(f"float literal is too large: {c[0]}", c[0].start_pos, "FloatingPointOverflow")
+        return A.Literal(v, c[0].start_pos)
 
     def string_lit(self, c):
-        return A.Literal(unescape_string(str(c[0])), c[0].start_pos)
+        try:
+            return A.Literal(unescape_string(str(c[0])), c[0].start_pos)
+        except ValueError:
+            raise self._err(f"invalid unicode escape in {str(c[0])}", c[0].start_pos,
+                            "InvalidUnicodeLiteral") from None
 
     def true_lit(self, c):
         return A.Literal(True, c[0].start_pos)
@@ -704,6 +713,9 @@ def _check_int_range(stmt: A.Statement, text: str) -> None:
                 stack.append(getattr(node, name))
 
 
+_UNICODE_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d")
+
+
 def parse(text: str) -> A.Statement:
     """Parse one statement (an optional trailing `;` allowed)."""
     marked = prescan(text)
@@ -716,7 +728,9 @@ def parse(text: str) -> A.Statement:
         raise _syntax(text, f'unexpected token "{unmark(str(tok))}"', tok.start_pos) from None
     except UnexpectedCharacters as e:
         ch = unmark(text[e.pos_in_stream]) if e.pos_in_stream < len(text) else ""
-        raise _syntax(text, f'unexpected character "{ch}"', e.pos_in_stream) from None
+        # a typographic dash where `-` was meant (text pasted from a document) gets its own kind
+        kind = "InvalidUnicodeCharacter" if ch in _UNICODE_DASHES else "ParseError"
+        raise _syntax(text, f'unexpected character "{ch}"', e.pos_in_stream, kind) from None
     except UnexpectedEOF:
         raise _syntax(text, "unexpected end of input", len(text)) from None
     except UnexpectedInput as e:  # pragma: no cover - other lark input errors

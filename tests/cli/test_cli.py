@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import relate
 from relate.cli.main import run
 from tests.conftest import TEAM
 
@@ -108,3 +109,38 @@ def test_console_script_and_stdio_server_process():
     assert proc.stdout == '{"jsonrpc":"2.0","id":1,"result":{}}\n'
     assert proc.stderr == ("serve: MCP (stdio) serving on stdin/stdout (auth: none)\n"
                            "serve: stdin closed, shutting down\n")
+
+
+def test_locked_store_exits_5_with_a_retryable_error(tmp_path):
+    holder = relate.connect(str(tmp_path / "store"))  # a writer holding the store's lease
+    try:
+        holder.execute("CREATE (:A)")
+        proc = subprocess.run([RELATE, "--database", str(tmp_path / "store"), "--mode", "envelope", "CREATE (:B)"],
+                              capture_output=True, text=True)
+    finally:
+        holder.close()
+    assert proc.returncode == 5
+    error = json.loads(proc.stdout)["error"]
+    assert (error["kind"], error["retryable"]) == ("Locked", True)
+    assert proc.stderr.startswith("Error: Failed to open Relate: storage error: database is locked")
+
+
+def test_timeout_stops_a_read_and_fractions_are_allowed():
+    out, err, code = cli("--mode", "jsonl", "--timeout", "0.05",
+                         "UNWIND range(1, 3000) AS a UNWIND range(1, 3000) AS b RETURN count(*) AS n")
+    assert code == 7 and json.loads(out)["error"]["kind"] == "Timeout"
+    assert err == "Error: timeout: the statement ran longer than 0.05s and was stopped; the graph is unchanged\n"
+    out, _, code = cli("--timeout", "30", "RETURN 1 AS one")
+    assert (out.splitlines()[0], code) == ('{"one":1}', 0)
+
+
+def test_error_positions_count_in_the_script():
+    script = "RETURN 1 AS one;\n\n  RETURN 2 +\n  AS two;"
+    out, err, code = cli("--mode", "envelope", script)
+    error = json.loads(out.splitlines()[1])["error"]
+    assert code == 6 and error["statement"] == 2
+    alone = json.loads(cli("--mode", "envelope", "RETURN 2 +\n  AS two")[0])["error"]["position"]
+    start = script.index("RETURN 2")
+    assert error["position"] == {"offset": start + alone["offset"], "line": 2 + alone["line"],
+                                 "column": alone["column"] + (2 if alone["line"] == 1 else 0)}
+    assert script[error["position"]["offset"]:] == "RETURN 2 +\n  AS two;"[alone["offset"]:]

@@ -30,6 +30,16 @@ CASES = [
     # argparse words its own choice errors differently on 3.11 and 3.14; the CLI words this one
     pytest.param(["--mode", "bogus", "RETURN 1"], {}, id="usage-error-bad-mode"),
     pytest.param(["--max-rows"], {}, id="usage-error-missing-value"),
+    # scripts, parameters, the typed usage errors the CLI words itself, --help and agent-context
+    pytest.param(["--mode", "toon", "RETURN 1 AS one; MATCH (n) RETRUN n; RETURN 3"], {}, id="script-fails-midway"),
+    pytest.param(["--mode", "table", "RETURN 'a;b' AS s;\nMATCH (n)\nRETRUN n"], {}, id="script-caret-table"),
+    pytest.param(["--mode", "envelope", "--param", "name=Ada", "--params", '{"n": [1, 2.5e-7]}',
+                  "RETURN $name AS name, $n AS n"], {}, id="parameters"),
+    pytest.param(["--mode", "envelope", "--params", "[1]", "RETURN 1"], {}, id="usage-error-params"),
+    pytest.param(["--timeout", "0", "RETURN 1"], {}, id="usage-error-timeout"),
+    pytest.param(["--safe", "MATCH (n) RETURN n"], HARNESS, id="safe-refusal-harness"),
+    pytest.param(["--help"], {}, id="help"),
+    pytest.param(["agent-context", "--json"], {}, id="agent-context"),
 ]
 
 

@@ -109,8 +109,9 @@ def test_second_statement_is_a_syntax_error(db):
 
 
 def test_type_error(db):
+    # a literal operand is refused before running (see test_expr_static); a parameter at run time
     with pytest.raises(CypherTypeError):
-        db.execute("RETURN 1 + true")
+        db.execute("RETURN 1 + $x", {"x": True})
 
 
 def test_integer_overflow_is_an_error(db):

@@ -1,40 +1,65 @@
-// The vendored Pyodide runtime + the wheels listed in wheels/manifest.json -> window.relate,
-// this page's relate engine.  Everything comes from the site's own folder: no CDN, no PyPI,
-// no micropip.  Test hook (kept by every page with tryouts):
+// The page's side of the engine: starts web/tryout/worker.js (Pyodide + relate, off the main
+// thread), forwards its load progress, and turns requests into messages -> window.relate.
+// Test hook (kept by every page with tryouts):
 //   await window.relate.ready
 //   await window.relate.mcp(line, {readOnly})  -> reply line as `relate serve --mcp stdio` prints it, or null
 //   await window.relate.cli(args, {env})       -> {stdout, stderr, exitCode} as `relate ARGS` prints them
 //   await window.relate.cell(statement, parameters) -> a cell result on the page's database
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+//   window.relate.timings.readyMs              -> ms from navigation start to ready (for bench/)
 
-const site = new URL("../", import.meta.url);
 const startupTasks = [];
+const progressListeners = [];
+let lastProgress = null;
+const pending = new Map();
+let nextId = 1;
 
-async function loadEngine() {
-  const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", site).href });
-  const response = await fetch(new URL("wheels/manifest.json", site));
-  if (!response.ok) throw new Error(`wheels/manifest.json: HTTP ${response.status}`);
-  const manifest = await response.json();
-  const urls = manifest.wheels.map((name) => new URL("wheels/" + name, site).href);
-  // loadPackage resolves even when a wheel failed to download or install, leaving the engine
-  // half-installed; collect its errors and count what it loaded, and refuse to start otherwise.
-  const errors = [];
-  const loaded = await pyodide.loadPackage(urls, {
-    messageCallback: () => {},
-    errorCallback: (message) => errors.push(message),
-  });
-  if (errors.length || loaded.length !== urls.length) {
-    throw new Error(`installing wheels failed (${loaded.length}/${urls.length}): ${errors.join("; ")}`);
+function startWorker() {
+  let worker;
+  try {
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  } catch (error) {
+    return Promise.reject(new Error(`this browser cannot start the engine's worker: ${error.message ?? error}`));
   }
-  return pyodide.pyimport(manifest.module).call; // JSON string in, JSON string out
+  return new Promise((resolve, reject) => {
+    worker.addEventListener("message", (event) => {
+      const message = event.data;
+      if (message.type === "progress") {
+        announce(message);
+      } else if (message.type === "ready") {
+        resolve(worker);
+      } else if (message.type === "failed") {
+        reject(new Error(message.message));
+      } else if (pending.has(message.id)) {
+        const { resolve: done, reject: fail } = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error !== undefined) fail(new Error(message.error));
+        else done(JSON.parse(message.answer));
+      }
+    });
+    // A worker script that cannot load (or a browser without module workers) ends up here.
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      reject(new Error(`the engine's worker stopped: ${event.message || "its script could not be loaded"}`));
+    });
+  });
 }
 
-const engine = loadEngine();
+const engine = startWorker();
 
-// One request to relate.browser.  Calls run synchronously on the main thread, one at a time.
+// UI modules follow the loading steps (the status line shows them).
+export function onProgress(listener) {
+  progressListeners.push(listener);
+  if (lastProgress) listener(lastProgress);
+}
+
+// One request to relate.browser, answered in the worker.  Requests are served in order.
 export async function request(message) {
-  const call = await engine;
-  return JSON.parse(call(JSON.stringify(message)));
+  const worker = await engine;
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, request: JSON.stringify(message) });
+  });
 }
 
 // UI modules register what must happen before the page counts as ready (the autorun cell).
@@ -42,13 +67,23 @@ export function atStartup(task) {
   startupTasks.push(task);
 }
 
+const timings = { readyMs: null };
+
+function announce(message) {
+  lastProgress = message;
+  for (const listener of progressListeners) listener(message);
+}
+
 export const ready = engine.then(async () => {
+  if (startupTasks.length) announce({ type: "progress", step: 4, steps: 4, text: "Running the page's first cell…" });
   for (const task of startupTasks) await task();
+  timings.readyMs = performance.now();
   return true;
 });
 
 window.relate = {
   ready,
+  timings,
   async mcp(line, { readOnly = false } = {}) {
     await ready;
     const answer = await request({ op: "mcp", line, read_only: Boolean(readOnly) });

@@ -1,6 +1,7 @@
-// Entry of every page with tryouts: starts the engine, wires the cells, the MCP buttons and
-// the terminal, and reports in the status line whether relate is running in the page.
-import { ready } from "./relate.js";
+// Entry of every page with tryouts: starts the engine (in a worker), wires the cells, the MCP
+// buttons and the terminals, and keeps the status line telling the reader where loading stands:
+// each loading step with a progress bar, then "running", or why relate could not start.
+import { onProgress, ready } from "./relate.js";
 import "./cells.js";
 import "./mcp.js";
 import "./terminal.js";
@@ -9,18 +10,35 @@ import { autoGrow } from "./render.js";
 for (const area of document.querySelectorAll("main textarea")) autoGrow(area);
 
 const status = document.getElementById("relate-status");
-if (status) status.textContent = "Loading relate into this page (Pyodide, about 6 MB)…";
+const text = status?.querySelector(".status-text");
+const bar = status?.querySelector("progress");
+
+function show(message) {
+  if (text) text.textContent = message;
+  else if (status) status.textContent = message;
+}
+
+show("Loading relate into this page…");
+onProgress(({ step, steps, text: message }) => {
+  show(`${message} (step ${step} of ${steps})`);
+  if (bar) {
+    bar.max = steps;
+    bar.value = step - 1;
+  }
+});
 
 ready.then(
   () => {
-    if (status) status.textContent = "relate is running in this page. Every tryout below uses it.";
+    show("relate is running in this page. Every tryout on it uses it.");
+    if (bar) bar.hidden = true;
+    status?.classList.add("ready");
     for (const button of document.querySelectorAll("main button")) button.disabled = false;
   },
   (error) => {
     console.error(error);
-    if (status) {
-      status.classList.add("error");
-      status.textContent = `relate could not start in this browser: ${error.message ?? error}`;
-    }
+    if (bar) bar.hidden = true;
+    status?.classList.add("error");
+    show(`relate could not start in this browser, so the tryouts on this page cannot run ` +
+         `(the text and the recorded results still read fine): ${error.message ?? error}`);
   },
 );

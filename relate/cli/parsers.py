@@ -1,0 +1,292 @@
+"""The argument parsers of every `relate` command, and the help text made from them.
+
+Each command (`relate`, `relate serve`, `relate agent-context`, `relate skill install|check|show`)
+has one argparse parser; `COMMANDS` lists them.  `--help` and `relate agent-context` both read
+the flags straight off those parsers (`describe`), so neither can list a flag the binary does not
+take or miss one it does.
+
+argparse is used for parsing only.  Its own help layout depends on the Python version and the
+terminal width, and some of its error texts differ between 3.11 (native) and 3.14 (the browser
+build), so the help text is rendered here and value checks raise our own `UsageError` texts.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from .. import __version__
+from ..errors import UsageError
+from ..output import MODES
+
+MEMORY = ":memory:"
+
+
+class _Exit(Exception):
+    """A parser finished the command by itself (`--help`, `--version`)."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, and writes help where it is told."""
+
+    def __init__(self, *a, out: TextIO | None = None, **kw) -> None:
+        kw.setdefault("allow_abbrev", False)  # `--data` must not silently mean `--database`
+        super().__init__(*a, **kw)
+        self._out = out
+
+    def error(self, message: str):
+        raise UsageError(f"Error: {message}")
+
+    def exit(self, status=0, message=None):
+        if message:
+            (self._out or io.StringIO()).write(message)
+        raise _Exit(status)
+
+    def _print_message(self, message, file=None):
+        if message and self._out is not None:
+            self._out.write(message)
+
+    def format_help(self) -> str:
+        return help_text(self)
+
+
+# --- value checks (worded here, the same on every Python version) ------------------------------
+
+
+def mode_value(value: str) -> str:
+    if value not in MODES:
+        raise UsageError(f"Error: argument --mode: invalid choice: {value!r} (choose from {', '.join(MODES)})")
+    return value
+
+
+def max_rows_value(value: str) -> int:
+    text = value.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise UsageError("Error: --max-rows takes a non-negative number")
+    return int(text)
+
+
+def timeout_value(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise UsageError(f"Error: --timeout takes a positive number of seconds, got {value!r}")
+    return seconds
+
+
+# --- the parsers ---------------------------------------------------------------------------------
+
+
+def build_parser(out: TextIO | None = None) -> _Parser:
+    """`relate [options] [STATEMENT ...]`: run statements and print their results."""
+    p = _Parser(prog="relate", out=out,
+                description="Run Cypher statements against a store and print their results.")
+    p.add_argument("--version", action="version", version=f"relate {__version__}",
+                   help="print the version and exit")
+    p.add_argument("statement", nargs="*", metavar="STATEMENT",
+                   help="Cypher to run; several statements separated by ';' each print their own "
+                        "result (read from stdin when absent)")
+    p.add_argument("-f", "--file", metavar="FILE",
+                   help="read the statements from FILE ('-' for stdin) instead of the arguments")
+    p.add_argument("--database", default=MEMORY, metavar="PATH",
+                   help="the store: :memory: (default), a .rl file, or a directory")
+    p.add_argument("--mode", type=mode_value, metavar="MODE",
+                   help="output mode: table, envelope, jsonl or toon (default: table on a terminal, "
+                        "jsonl in a pipe, toon in agent mode)")
+    p.add_argument("--max-rows", type=max_rows_value, metavar="N",
+                   help="print at most N rows per statement, 0 for all (default: all; 100 in agent mode)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="set the parameter $NAME; VALUE is read as JSON when it is JSON, else as a "
+                        "string (repeatable)")
+    p.add_argument("--params", action="append", default=[], metavar="JSON",
+                   help="set parameters from a JSON object, or from @FILE holding one")
+    p.add_argument("--timeout", type=timeout_value, metavar="SECONDS",
+                   help="stop a statement that runs longer (fractions allowed); it changes nothing "
+                        "and exits 7")
+    p.add_argument("--read-only", action="store_true",
+                   help="open the store read-only: writes are refused and nothing is created")
+    p.add_argument("--safe", action="store_true",
+                   help="refuse a MATCH read without LIMIT or a reducing aggregate, and a "
+                        "CREATE/MERGE of a named node without a label")
+    p.add_argument("--no-agent-mode", action="store_true",
+                   help="ignore agent-harness detection (as RELATE_AGENT_MODE=0 does)")
+    return p
+
+
+def build_agent_context_parser(out: TextIO | None = None) -> _Parser:
+    p = _Parser(prog="relate agent-context", out=out,
+                description="Print the commands, flags, exit codes and output modes of this binary, "
+                            "read from its own argument parsers.")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    return p
+
+
+def build_skill_install_parser(out: TextIO | None = None) -> _Parser:
+    p = _Parser(prog="relate skill install", out=out,
+                description="Copy relate's skill into the skills folder of each agent found under "
+                            "HOME.")
+    p.add_argument("--agent", action="append", default=[], metavar="NAME",
+                   help="install for this agent even when its folder is missing (repeatable)")
+    return p
+
+
+def build_skill_check_parser(out: TextIO | None = None) -> _Parser:
+    p = _Parser(prog="relate skill check", out=out,
+                description="Compare each installed copy of the skill with the one this binary "
+                            "ships; exit 1 when one differs or none is installed.")
+    p.add_argument("--agent", action="append", default=[], metavar="NAME",
+                   help="check only this agent's copy (repeatable)")
+    return p
+
+
+def build_skill_show_parser(out: TextIO | None = None) -> _Parser:
+    return _Parser(prog="relate skill show", out=out,
+                   description="Print the skill this binary ships.")
+
+
+def _serve_parser(out: TextIO | None = None) -> _Parser:
+    from .serve import build_serve_parser
+    return build_serve_parser(out)
+
+
+def _clone_parser(out: TextIO | None = None) -> _Parser:
+    from .clone import build_clone_parser
+    return build_clone_parser(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    words: tuple[str, ...]  # ("relate", "skill", "install")
+    summary: str
+    build: Callable[..., _Parser]
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.words)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(("relate",), "run Cypher statements and print the results", build_parser),
+    Command(("relate", "serve"), "serve one store to agent hosts over MCP", _serve_parser),
+    Command(("relate", "clone"), "copy a store into a new store of any kind", _clone_parser),
+    Command(("relate", "agent-context"), "print this binary's commands, flags and exit codes",
+            build_agent_context_parser),
+    Command(("relate", "skill", "install"), "copy the skill into each detected agent's skills folder",
+            build_skill_install_parser),
+    Command(("relate", "skill", "check"), "exit 1 when an installed copy of the skill differs",
+            build_skill_check_parser),
+    Command(("relate", "skill", "show"), "print the skill", build_skill_show_parser),
+)
+
+# Exit codes of every command, by class.
+EXIT_CODES: tuple[tuple[int, str], ...] = (
+    (0, "success"),
+    (1, "other failure (the store cannot be opened, an internal error)"),
+    (2, "usage: the command line is malformed"),
+    (5, "conflict or locked store; retryable"),
+    (6, "statement rejected (syntax, semantic, type, read-only or safe-mode refusal)"),
+    (7, "timeout: the statement was stopped by --timeout and changed nothing"),
+)
+
+
+# --- reading the parsers -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """One argument of a parser, as help and agent-context show it."""
+
+    names: tuple[str, ...]  # option strings, () for a positional argument
+    value: str | None  # the value's name, None for a switch
+    value_optional: bool  # `--read-only[=FRESHNESS]`
+    repeatable: bool
+    many: bool  # a positional taking any number of values
+    help: str
+
+    @property
+    def label(self) -> str:
+        if not self.names:
+            return f"{self.value} ..." if self.many else str(self.value)
+        text = ", ".join(self.names)
+        if self.value is None:
+            return text
+        return f"{text}[={self.value}]" if self.value_optional else f"{text} {self.value}"
+
+
+def describe(parser: argparse.ArgumentParser) -> list[Flag]:
+    """The arguments `parser` defines, in the order they were added (help first)."""
+    flags = []
+    for action in parser._actions:
+        takes = action.nargs != 0
+        value = None
+        if takes:
+            value = action.metavar or (action.dest.upper() if action.option_strings else action.dest)
+        help_ = action.help or ""
+        if isinstance(action, argparse._HelpAction):
+            help_ = "show this help and exit"
+        flags.append(Flag(tuple(action.option_strings), value, action.nargs == "?" and bool(action.option_strings),
+                          isinstance(action, (argparse._AppendAction, argparse._AppendConstAction)),
+                          action.nargs in ("*", "+"), help_))
+    return flags
+
+
+def usage(parser: argparse.ArgumentParser) -> str:
+    words = [parser.prog]
+    flags = describe(parser)
+    if any(f.names for f in flags):
+        words.append("[options]")
+    for f in flags:
+        if not f.names:
+            words.append(f"[{f.label}]" if f.many else f.label)
+    return " ".join(words)
+
+
+def _rows(pairs: list[tuple[str, str]], width: int | None = None) -> list[str]:
+    if width is None:
+        width = max((len(left) for left, _ in pairs), default=0)
+    return [f"  {left.ljust(width)}  {right}".rstrip() for left, right in pairs]
+
+
+def _with_repeat(f: Flag) -> str:
+    if not f.repeatable or "repeatable" in f.help:
+        return f.help
+    return f"{f.help} (repeatable)" if f.help else "(repeatable)"
+
+
+def help_text(parser: argparse.ArgumentParser) -> str:
+    flags = describe(parser)
+    lines = [f"usage: {usage(parser)}"]
+    if parser.prog == "relate":
+        lines += [f"       {c.name} [options]" for c in COMMANDS[1:]]
+    if parser.description:
+        lines += ["", parser.description]
+    positionals = [(f.label, f.help) for f in flags if not f.names]
+    options = [(f.label, _with_repeat(f)) for f in flags if f.names]
+    width = max((len(left) for left, _ in positionals + options), default=0)
+    if positionals:
+        lines += ["", "arguments:", *_rows(positionals, width)]
+    if options:
+        lines += ["", "options:", *_rows(options, width)]
+    if parser.prog == "relate":
+        lines += ["", "commands:", *_rows([(c.name, c.summary) for c in COMMANDS[1:]])]
+        lines += ["", "exit codes:", *_rows([(str(code), text) for code, text in EXIT_CODES])]
+        lines += ["", "`relate agent-context` prints all of this for an agent; `relate COMMAND --help` "
+                      "describes one command."]
+    return "\n".join(lines) + "\n"
+
+
+def group_help(words: tuple[str, ...]) -> str:
+    """Help for a command group such as `relate skill`: its subcommands."""
+    prefix = " ".join(words)
+    subs = [c for c in COMMANDS if c.words[:len(words)] == words and len(c.words) > len(words)]
+    lines = [f"usage: {prefix} {'|'.join(c.words[len(words)] for c in subs)} [options]", "",
+             "commands:", *_rows([(c.name, c.summary) for c in subs])]
+    return "\n".join(lines) + "\n"

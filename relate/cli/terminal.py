@@ -1,0 +1,88 @@
+"""The interactive shell on a real terminal: prompts, line editing and history around `Shell`.
+
+Native only, imported when `relate` starts with a terminal on stdin and stdout and nothing to
+run.  Line editing and history come from the stdlib `readline` when the platform has it (loaded
+here, never at package import); history is kept in `~/.relate_history`.  Ctrl-C drops the
+statement being typed, Ctrl-D (end of input) or `:quit` leaves with exit code 0.
+"""
+from __future__ import annotations
+
+import os
+from typing import Mapping, TextIO
+
+from .. import __version__
+from .session import Session
+from .shell import Shell
+
+HISTORY_FILE = ".relate_history"
+HISTORY_LENGTH = 1000
+
+
+def _readline():
+    try:
+        import readline
+    except ImportError:  # Windows, some minimal builds
+        return None
+    return readline
+
+
+def _is_process_stdin(stream) -> bool:
+    try:
+        return stream.fileno() == 0
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def interactive(session: Session, env: Mapping[str, str], stdin: TextIO, stdout: TextIO,
+                stderr: TextIO) -> int:
+    session.summary = True
+    shell = Shell(session)
+    rl = _readline() if _is_process_stdin(stdin) else None
+    history = os.path.join(env["HOME"], HISTORY_FILE) if env.get("HOME") else None
+    if rl is not None and history:
+        rl.set_history_length(HISTORY_LENGTH)
+        try:
+            rl.read_history_file(history)
+        except OSError:
+            pass  # first run, or an unreadable file: start with no history
+    where = session.db.path
+    stdout.write(f"relate {__version__} on {where}; statements end with ';', :help for help, "
+                 ":quit or Ctrl-D to leave\n")
+
+    def read(prompt: str) -> str:
+        if rl is not None:
+            return input(prompt)  # readline's line editing hooks input()
+        stdout.write(prompt)
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    try:
+        while not shell.done:
+            try:
+                line = read(shell.prompt)
+            except EOFError:
+                stdout.write("\n")
+                break
+            except KeyboardInterrupt:
+                stdout.write("^C\n")
+                shell.clear()
+                continue
+            try:
+                shell.feed(line)
+            except KeyboardInterrupt:
+                # a statement was running: it did not commit, and the in-memory graph may hold
+                # its half-done changes, so leave rather than keep working on it
+                stderr.write("\ninterrupted: the running statement did not commit; leaving the shell\n")
+                return 130
+            stdout.flush()
+            stderr.flush()
+    finally:
+        if rl is not None and history:
+            try:
+                rl.write_history_file(history)
+            except OSError:
+                pass
+    return 0

@@ -1,0 +1,31 @@
+"""The scalar function table: lower-cased name -> (python function, min args, max args).
+
+Each function takes already-evaluated Cypher values and returns one; null in gives null out
+unless the function says otherwise (`coalesce`, the `...OrNull` conversions).  The families live
+in their own modules: conversions, strings, lists, numbers, graph elements.  Aggregates are not
+here (`exec/aggregates.py`), nor are the compile-time argument types (`exec/statictypes.py`).
+
+A wrong argument type that reaches a function at run time is a `TypeError` with the detail
+`InvalidArgumentValue` (static checking already refused the ones it could see).
+"""
+from __future__ import annotations
+
+from .convert import CONVERT
+from .graph import GRAPH
+from .lists import LISTS
+from .numbers import NUMBERS
+from .strings import STRINGS
+
+FUNCTIONS: dict[str, tuple] = {}
+for _family in (CONVERT, STRINGS, LISTS, NUMBERS, GRAPH):
+    FUNCTIONS.update(_family)
+
+
+def lookup(name: str) -> tuple | None:
+    """The table entry for a lower-cased function name; temporal and spatial functions
+    (`date()`, `duration.between()`, `point()`, ...) come from `relate.temporal`, loaded on first use."""
+    entry = FUNCTIONS.get(name)
+    if entry is None:
+        from ... import temporal
+        entry = temporal.FUNCTIONS.get(name)
+    return entry

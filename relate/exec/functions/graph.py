@@ -1,0 +1,45 @@
+"""Functions of graph elements: labels, type, id, elementId, keys, properties, startNode,
+endNode, nodes, relationships, length (of a path)."""
+from __future__ import annotations
+
+from ...values import Node, Path, Relationship
+from .common import type_err
+
+
+def _of(name: str, kinds, f):
+    def g(v):
+        if v is None:
+            return None
+        if not isinstance(v, kinds):
+            raise type_err(name, v)
+        return f(v)
+    return g
+
+
+def _keys(v):
+    return list(v.props) if isinstance(v, (Node, Relationship)) else list(v)
+
+
+def _properties(v):
+    return dict(v.props) if isinstance(v, (Node, Relationship)) else dict(v)
+
+
+def _length(v):
+    if isinstance(v, Path):
+        return len(v.rels)
+    return len(v)  # strings and lists, as older Cypher allowed
+
+
+GRAPH: dict[str, tuple] = {
+    "labels": (_of("labels", Node, lambda v: sorted(v.labels)), 1, 1),
+    "type": (_of("type", Relationship, lambda v: v.type), 1, 1),
+    "id": (_of("id", (Node, Relationship), lambda v: v.id), 1, 1),
+    "elementid": (_of("elementId", (Node, Relationship), lambda v: str(v.id)), 1, 1),
+    "keys": (_of("keys", (Node, Relationship, dict), _keys), 1, 1),
+    "properties": (_of("properties", (Node, Relationship, dict), _properties), 1, 1),
+    "startnode": (_of("startNode", Relationship, lambda v: v.start), 1, 1),
+    "endnode": (_of("endNode", Relationship, lambda v: v.end), 1, 1),
+    "nodes": (_of("nodes", Path, lambda v: list(v.nodes)), 1, 1),
+    "relationships": (_of("relationships", Path, lambda v: list(v.rels)), 1, 1),
+    "length": (_of("length", (Path, str, list), _length), 1, 1),
+}

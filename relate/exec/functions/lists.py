@@ -1,0 +1,86 @@
+"""List functions (and the ones lists share with strings): size, head, last, tail, reverse,
+range, coalesce, isEmpty."""
+from __future__ import annotations
+
+from ...errors import CypherArgumentError, CypherTypeError
+from ...values import type_name
+from .common import is_int, type_err
+
+
+def size(v):
+    if v is None:
+        return None
+    if isinstance(v, (str, list)):
+        return len(v)
+    raise type_err("size", v)
+
+
+def is_empty(v):
+    if v is None:
+        return None
+    if isinstance(v, (str, list, dict)):
+        return not v
+    raise type_err("isEmpty", v)
+
+
+def head(v):
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return v[0] if v else None
+    raise type_err("head", v)
+
+
+def last(v):
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return v[-1] if v else None
+    raise type_err("last", v)
+
+
+def tail(v):
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return v[1:]
+    raise type_err("tail", v)
+
+
+def reverse(v):
+    if v is None:
+        return None
+    if isinstance(v, (str, list)):
+        return v[::-1]
+    raise type_err("reverse", v)
+
+
+def range_(start, end, step=1):
+    for v in (start, end, step):
+        if not is_int(v):
+            # range() checks its argument types only at run time, and the TCK names that
+            # InvalidArgumentType (not the InvalidArgumentValue of other functions)
+            raise CypherTypeError("InvalidArgumentType",
+                                  f"range() takes integers, got {type_name(v).lower()}", phase="runtime")
+    if step == 0:
+        raise CypherArgumentError("NumberOutOfRange", "range() step must not be 0")
+    return list(range(start, end + (1 if step > 0 else -1), step))
+
+
+def coalesce(*args):
+    for a in args:
+        if a is not None:
+            return a
+    return None
+
+
+LISTS: dict[str, tuple] = {
+    "size": (size, 1, 1),
+    "isempty": (is_empty, 1, 1),
+    "head": (head, 1, 1),
+    "last": (last, 1, 1),
+    "tail": (tail, 1, 1),
+    "reverse": (reverse, 1, 1),
+    "range": (range_, 2, 3),
+    "coalesce": (coalesce, 1, 10 ** 6),
+}

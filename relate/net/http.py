@@ -1,0 +1,324 @@
+"""MCP over streamable HTTP, one connection: bytes from a socket -> h11 events -> checks -> one
+JSON-RPC body for the protocol core -> one HTTP response.
+
+The HTTP/1.1 grammar is h11's; this module decides what each request gets, in this order (the
+cheap refusals that need no credential come first, and the body is read only once the credential
+passed):
+
+1. a request line that is not HTTP/1.1                    -> 400, connection closed
+2. any method but POST                                    -> 405 with `Allow: POST`
+3. a present `Origin` that is not loopback                -> 403
+4. no `Content-Type`, `text/plain` or a form type         -> 415
+5. no credential or a wrong one                           -> 401 after a 1-second pause,
+                                                             with `WWW-Authenticate`
+6. a declared or received body over 16 MiB               -> 400
+7. the body (after `100 Continue` when the client waits for it) goes to the core:
+   a notification -> 202 with an empty body; a reply -> 200, or 400 when it is an error that
+   could not carry the request's id (`"id": null`), so a waiting client sees it at once.
+
+Connections are kept alive between requests.  The header deadline covers the wait for a
+request's whole header block, idle time before it included; the body deadline covers reading
+the body.  Missing either drops the connection without a reply.  When the server stops, an idle
+connection is closed at once and a request already received is answered (with
+`Connection: close`) before its connection closes.
+"""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Callable
+from urllib.parse import urlsplit
+
+import h11
+
+from .auth import Credential, basic_ok
+
+MAX_BODY = 16 * 1024 * 1024
+MAX_HEADER_BLOCK = 64 * 1024
+AUTH_FAILURE_DELAY = 1.0
+POLL = 0.25  # how often a waiting connection looks at the stop flag
+SEND_TIMEOUT = 30.0
+STOP_GRACE = 10.0  # how long a body still arriving at shutdown may take
+LINGER = 3.0  # how long to drain an unread body before closing, so the reply is not reset away
+
+ERR_AUTH = "authentication required"
+ERR_ORIGIN = "origin is not allowed"
+ERR_METHOD = "streamable HTTP MCP is POST-only"
+ERR_SIMPLE = ("the request content type is browser-\"simple\" — a cross-origin form cannot send a "
+              "non-simple type without a preflight")
+ERR_TOO_LARGE = "malformed request: body too large"
+_SIMPLE_TYPES = (b"text/plain", b"application/x-www-form-urlencoded", b"multipart/form-data")
+_LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+_NULL_ID_ERROR = '{"jsonrpc":"2.0","id":null,"error":'
+
+
+@dataclass(frozen=True, slots=True)
+class HttpLimits:
+    header_deadline: float | None = 10.0  # None: off
+    body_deadline: float | None = 60.0
+    max_body: int = MAX_BODY
+    auth_delay: float = AUTH_FAILURE_DELAY
+
+
+class _Drop(Exception):
+    """The connection ends here without a reply (deadline missed, peer gone, server stopping)."""
+
+
+def loopback_origin(value: bytes) -> bool:
+    """Is an `Origin` header a loopback page (`http`/`https`, any port)?"""
+    try:
+        text = value.decode("ascii").strip()
+        parts = urlsplit(text)
+        port_ok = parts.port is None or parts.port >= 0  # raises ValueError for a bad port
+    except (UnicodeDecodeError, ValueError):
+        return False
+    if parts.scheme not in ("http", "https") or not port_ok:
+        return False
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username or parts.password:
+        return False
+    host = parts.netloc.rsplit(":", 1)[0] if not parts.netloc.endswith("]") else parts.netloc
+    return host.lower() in _LOOPBACK_HOSTS
+
+
+def simple_content_type(value: bytes | None) -> bool:
+    """No type, or one a cross-origin form may send without a preflight."""
+    if value is None:
+        return True
+    media = value.split(b";", 1)[0].strip().lower()
+    return media in _SIMPLE_TYPES or media == b""
+
+
+class McpHttp:
+    """Serves MCP requests on accepted connections.  One instance is shared by every connection;
+    `call` is the protocol core's `handle_line` (callers serialise it), `stopping` the stop flag."""
+
+    def __init__(self, call: Callable[[str], str | None], credential: Credential | None,
+                 limits: HttpLimits, stopping: threading.Event) -> None:
+        self.call = call
+        self.credential = credential
+        self.limits = limits
+        self.stopping = stopping
+        self._stopped_at: float | None = None
+
+    # ------------------------------------------------------------------ one connection
+    def serve_connection(self, sock: socket.socket) -> None:
+        conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEADER_BLOCK)
+        try:
+            while True:
+                if not self._one_request(sock, conn):
+                    break
+                if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
+                    break
+                conn.start_next_cycle()
+        except _Drop:
+            pass
+        except h11.RemoteProtocolError as e:  # broken framing inside a body (a bad chunk)
+            self._refuse_malformed(sock, conn, e)
+        except OSError:
+            pass  # the peer went away mid-request: nothing to answer
+        finally:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+    def _one_request(self, sock, conn) -> bool:
+        """Answer one request; False when the connection should close now."""
+        limits = self.limits
+        deadline = None if limits.header_deadline is None else time.monotonic() + limits.header_deadline
+        try:
+            event = self._next(sock, conn, deadline, idle_ok=not conn.trailing_data[0])
+        except h11.RemoteProtocolError as e:
+            self._refuse_malformed(sock, conn, e)
+            return False
+        if event is None or isinstance(event, h11.ConnectionClosed):
+            return False
+        assert isinstance(event, h11.Request)
+        headers = {}
+        for name, value in event.headers:
+            headers.setdefault(name.lower(), value)
+        has_body = _declares_body(headers)
+
+        if event.http_version != b"1.1":
+            version = event.http_version.decode("ascii", "replace")
+            self._error(sock, conn, 400, f"unsupported HTTP version HTTP/{version}: this surface answers HTTP/1.1",
+                        close=True)
+            return False
+        if event.method != b"POST":
+            return self._error(sock, conn, 405, ERR_METHOD, extra=[(b"Allow", b"POST")], close=has_body)
+        origin = headers.get(b"origin")
+        if origin is not None and not loopback_origin(origin):
+            return self._error(sock, conn, 403, ERR_ORIGIN, close=has_body)
+        if simple_content_type(headers.get(b"content-type")):
+            return self._error(sock, conn, 415, ERR_SIMPLE, close=has_body)
+        if self.credential is not None and not basic_ok(headers.get(b"authorization"), self.credential):
+            time.sleep(limits.auth_delay)
+            return self._error(sock, conn, 401, ERR_AUTH, extra=[(b"WWW-Authenticate", b'Basic realm="relate"')],
+                               close=has_body)
+        declared = _content_length(headers)
+        if declared is not None and declared > limits.max_body:
+            return self._error(sock, conn, 400, ERR_TOO_LARGE, close=True)
+        body = self._read_body(sock, conn)
+        if body is None:
+            return self._error(sock, conn, 400, ERR_TOO_LARGE, close=True)
+        return self._answer(sock, conn, body)
+
+    # ------------------------------------------------------------------ reading
+    def _next(self, sock, conn, deadline: float | None, idle_ok: bool):
+        """The next h11 event, receiving as needed until `deadline`.  `idle_ok`: nothing of this
+        request has arrived yet, so a stopping server may close the connection instead."""
+        while True:
+            event = conn.next_event()
+            if event is not h11.NEED_DATA:
+                return event
+            data = self._recv(sock, deadline, idle_ok)
+            if data is None:
+                return None
+            if data:
+                idle_ok = False
+            conn.receive_data(data)
+
+    def _recv(self, sock, deadline: float | None, idle_ok: bool) -> bytes | None:
+        while True:
+            if self.stopping.is_set():
+                if idle_ok:
+                    return None
+                if self._stop_grace_over():
+                    raise _Drop()
+            wait = POLL
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise _Drop()
+                wait = min(wait, left)
+            sock.settimeout(wait)
+            try:
+                return sock.recv(65536)
+            except TimeoutError:  # socket.timeout is this class since 3.10
+                continue
+
+    def _stop_grace_over(self) -> bool:
+        if self._stopped_at is None:
+            self._stopped_at = time.monotonic()
+        return time.monotonic() - self._stopped_at > STOP_GRACE
+
+    def _read_body(self, sock, conn) -> bytes | None:
+        """The whole body, or None once it grows past the cap."""
+        if conn.they_are_waiting_for_100_continue:
+            self._send(sock, conn, h11.InformationalResponse(status_code=100, headers=[], reason=b"Continue"))
+        limits = self.limits
+        deadline = None if limits.body_deadline is None else time.monotonic() + limits.body_deadline
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            event = self._next(sock, conn, deadline, idle_ok=False)
+            if event is None or isinstance(event, h11.ConnectionClosed):
+                raise _Drop()
+            if isinstance(event, h11.Data):
+                size += len(event.data)
+                if size > limits.max_body:
+                    return None
+                chunks.append(bytes(event.data))
+            elif isinstance(event, h11.EndOfMessage):
+                return b"".join(chunks)
+
+    # ------------------------------------------------------------------ answering
+    def _answer(self, sock, conn, body: bytes) -> bool:
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as e:
+            reply = _null_id_error(-32700, f"malformed JSON-RPC message: the body is not UTF-8 (byte {e.start})")
+        else:
+            try:
+                reply = self.call(text)
+            except Exception:  # a bug in the core: answer it rather than drop the connection
+                return self._error(sock, conn, 500, "internal error", close=True)
+        if reply is None:
+            self._respond(sock, conn, 202, b"", content_type=False)
+        else:
+            status = 400 if reply.startswith(_NULL_ID_ERROR) else 200
+            self._respond(sock, conn, status, reply.encode("utf-8"))
+        return not self.stopping.is_set()
+
+    def _error(self, sock, conn, status: int, message: str, *, extra=(), close: bool = False) -> bool:
+        body = json.dumps({"error": message}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        self._respond(sock, conn, status, body, extra=extra, close=close)
+        if close:
+            _linger(sock)
+            return False
+        # no body was declared: consume the (empty) end of the request so the cycle can restart
+        event = conn.next_event()
+        return isinstance(event, h11.EndOfMessage) and not self.stopping.is_set()
+
+    def _respond(self, sock, conn, status: int, body: bytes, *, extra=(), close: bool = False,
+                 content_type: bool = True) -> None:
+        headers = []
+        if content_type:
+            headers.append((b"Content-Type", b"application/json"))
+        headers.append((b"Content-Length", str(len(body)).encode("ascii")))
+        headers.extend(extra)
+        if close or self.stopping.is_set():
+            headers.append((b"Connection", b"close"))
+        reason = HTTPStatus(status).phrase.encode("ascii")
+        self._send(sock, conn, h11.Response(status_code=status, headers=headers, reason=reason))
+        if body:
+            self._send(sock, conn, h11.Data(data=body))
+        self._send(sock, conn, h11.EndOfMessage())
+
+    def _send(self, sock, conn, event) -> None:
+        data = conn.send(event)
+        if data:
+            sock.settimeout(SEND_TIMEOUT)
+            sock.sendall(data)
+
+    def _refuse_malformed(self, sock, conn, err: h11.RemoteProtocolError) -> None:
+        if conn.our_state is not h11.SEND_RESPONSE and conn.our_state is not h11.IDLE:
+            return
+        status = err.error_status_hint if 400 <= err.error_status_hint < 500 else 400
+        try:
+            self._error(sock, conn, status, f"malformed request: {err}", close=True)
+        except (h11.LocalProtocolError, OSError):
+            pass
+
+
+def _declares_body(headers: dict) -> bool:
+    if b"transfer-encoding" in headers:
+        return True
+    n = _content_length(headers)
+    return n is not None and n > 0
+
+
+def _content_length(headers: dict) -> int | None:
+    raw = headers.get(b"content-length")
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+def _null_id_error(code: int, message: str) -> str:
+    from ..protocols.jsonrpc import error_line
+    return error_line(None, code, message)
+
+
+def _linger(sock: socket.socket) -> None:
+    """Half-close, then read and drop what the client still sends, so that closing a socket with
+    unread input (which resets the connection) does not destroy the reply before it is read."""
+    try:
+        sock.shutdown(socket.SHUT_WR)
+        end = time.monotonic() + LINGER
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            sock.settimeout(left)
+            if not sock.recv(65536):
+                return
+    except OSError:
+        return

@@ -1,0 +1,170 @@
+"""WITH / RETURN -> operators: projection, aggregation, DISTINCT, ORDER BY, SKIP/LIMIT and the
+WHERE of WITH.
+
+Shapes (rows flow bottom to top):
+- plain:       Extend(new columns) -> Sort -> Skip -> Limit -> Filter(WHERE) -> Narrow.  Sorting
+  and WHERE run on the wide row, so they see the variables from before the projection too.
+- DISTINCT:    Extend -> Narrow -> Distinct -> Sort -> Skip -> Limit -> Filter.
+- aggregating: Aggregate(keys, aggregates) -> Extend(items over them) -> Narrow -> [Distinct] ->
+  Sort -> Skip -> Limit -> Filter.
+After DISTINCT or aggregation, ORDER BY and WHERE see only the columns; an expression equal to a
+projected one is read from its column (`semantic.projection.projected_rewrite`).  The semantic
+pass has already refused what cannot be planned, so this module only builds.
+"""
+from __future__ import annotations
+
+from ..exec import operators as O
+from ..exec.aggregates import AggSpec
+from ..exec.compile import Scope
+from ..exec import statictypes as T
+from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
+from ..semantic.projection import (aggregate_rewrite, is_simple_key, item_names, projected_rewrite,
+                                   visible)
+from ..syntax import ast as A
+
+
+class Shown(O.Operator):
+    """A visible stand-in in EXPLAIN for a projection built of several folded operators."""
+
+    def __init__(self, child, name, details) -> None:
+        super().__init__(child)
+        self.name = name
+        self.details = details
+
+    def rows(self, ctx):
+        return self.child.rows(ctx)
+
+
+class ProjectionPlanner:
+    """Mixed into the planner: `self.compiler` compiles expressions."""
+
+    def _projection(self, p: A.Projection, op, scope: Scope, is_return: bool, where=None):
+        comp = self.compiler
+        items = item_names(p, visible(scope.slots))
+        names = [n for n, _ in items]
+        aggregating = any(aggregates_in(e) for _, e in items)
+        types = {n: (T.ANY if aggregates_in(e) else scope.typer.of(e)) for n, e in items}
+        tail_done = False
+        if aggregating:
+            op = self._aggregate(items, op, scope)
+            new_scope = Scope({n: i for i, n in enumerate(names)}, types)
+            if p.distinct:
+                op = O.Distinct(op)
+            late = new_scope
+        elif p.distinct:
+            fns = [comp.compile(e, scope) for _, e in items]
+            op = O.Narrow(O.Extend(op, fns), list(range(len(scope), len(scope) + len(fns))))
+            op.child.shown = False
+            new_scope = Scope({n: i for i, n in enumerate(names)}, types)
+            op = O.Distinct(op)
+            late = new_scope
+        else:
+            fns = [comp.compile(e, scope) for _, e in items]
+            wide = Scope(scope.slots)
+            base = len(scope)
+            for k, (n, _) in enumerate(items):
+                wide.slots[n] = base + k
+                wide.set_type(n, types[n])
+            # a hidden placeholder keeps slot numbers dense when a column reuses an old name
+            op = O.Extend(op, fns)
+            op.shown = False
+            op = self._order_limit_where(op, p, items, wide, where, aggregating=False)
+            tail_done = True
+            op = O.Narrow(op, [base + k for k in range(len(items))])
+            new_scope = Scope({n: i for i, n in enumerate(names)}, types)
+        if not tail_done:
+            op = self._order_limit_where(op, p, items, late, where, aggregating)
+        return self._finish_projection(op, p, names, new_scope, is_return)
+
+    def _order_limit_where(self, op, p, items, scope, where, aggregating):
+        comp = self.compiler
+        if p.order:
+            keys = []
+            for s in p.order:
+                e = s.expr
+                e = aggregate_rewrite(e, items) if aggregating and aggregates_in(e) else projected_rewrite(e, items)
+                keys.append((comp.compile(e, scope), s.descending))
+            op = O.Sort(op, keys)
+        if p.skip is not None:
+            op = O.Skip(op, comp.compile(p.skip, Scope()))
+        if p.limit is not None:
+            op = O.Limit(op, comp.compile(p.limit, Scope()))
+            op.drain = self.writes
+        if where is not None:
+            op = O.Filter(op, comp.compile(projected_rewrite(where, items), scope), "")
+            op.shown = False
+        return op
+
+    def _finish_projection(self, op, p, names, new_scope, is_return):
+        details = f"{len(names)} item(s)"
+        if p.distinct:
+            details += ", distinct"
+        if p.order:
+            details += ", ordered"
+        if p.skip is not None:
+            details += ", skipped"
+        if p.limit is not None:
+            details += ", limited"
+        if is_return:
+            op = O.ProduceResults(op)
+            op.details = details
+            return op, new_scope, tuple(names)
+        return Shown(op, "Projection", details), new_scope, tuple(names)
+
+    def _aggregate(self, items, op, scope: Scope):
+        """Group by the non-aggregating items, fold the aggregates, then compute each item from
+        the keys and aggregate values; rows come out in item order."""
+        comp = self.compiler
+        key_fns = []
+        key_of: dict = {}   # structural form of a simple key expression -> key index
+        aggs: list[AggSpec] = []
+        post = []
+        for name, expr in items:
+            if not aggregates_in(expr):
+                key_fns.append(comp.compile(expr, scope))
+                if is_simple_key(expr):
+                    key_of.setdefault(key(expr), len(key_fns) - 1)
+                post.append(("key", len(key_fns) - 1))
+            else:
+                post.append(("expr", self._extract_aggs(expr, scope, aggs)))
+        agg = O.Aggregate(op, key_fns, aggs)
+        agg.details = ", ".join(n for n, _ in items)
+        inner = Scope()
+        for k in range(len(key_fns)):
+            inner.slots[f" key{k}"] = k
+        for k in range(len(aggs)):
+            inner.slots[f" agg{k}"] = len(key_fns) + k
+
+        def to_key(n):
+            if isinstance(n, A.Expr) and not isinstance(n, (A.Literal, A.Parameter)):
+                k = key_of.get(key(n))
+                if k is not None:
+                    return A.Variable(f" key{k}")
+            return None
+        fns = []
+        for kind, val in post:
+            if kind == "key":
+                fns.append(lambda row, ctx, i=val: row[i])
+            else:
+                fns.append(comp.compile(replace(val, to_key), inner))
+        ext = O.Extend(agg, fns)
+        width = len(key_fns) + len(aggs)
+        out = O.Narrow(ext, list(range(width, width + len(fns))))
+        out.child.shown = False
+        return out
+
+    def _extract_aggs(self, e, scope, aggs):
+        """`e` with each aggregate call replaced by a variable reading its slot."""
+        comp = self.compiler
+
+        def swap(n):
+            if not is_aggregate(n):
+                return None
+            if isinstance(n, A.CountStar):
+                aggs.append(AggSpec("count*", None, False))
+            else:
+                arg = comp.compile(n.args[0], scope) if n.args else None
+                extra = comp.compile(n.args[1], scope) if len(n.args) > 1 else None
+                aggs.append(AggSpec(n.name.lower(), arg, n.distinct, extra))
+            return A.Variable(f" agg{len(aggs) - 1}")
+        return replace(e, swap)

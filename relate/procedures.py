@@ -1,0 +1,150 @@
+"""Procedures a statement can `CALL`: signatures, a per-database registry, and the TCK fixtures.
+
+signature text ``ns.name(a :: INTEGER?) :: (out :: STRING?)`` -> `Signature`;
+`Signature` + an implementation -> `Procedure`; a database's `ProcedureRegistry` maps the dotted
+name to it.  The planner looks a called name up at planning time and checks the argument count and
+the yielded names there, so those mistakes are compile-time errors.
+
+`fixture_procedure` is the hook the openCypher TCK needs: it turns a signature and a table of
+rows into a procedure answering with the rows whose input columns equal the arguments.
+
+>>> import relate
+>>> from relate.procedures import fixture_procedure
+>>> db = relate.connect(":memory:")
+>>> db.register_procedure(fixture_procedure(
+...     "test.double(x :: INTEGER?) :: (y :: INTEGER?)", ["x", "y"], [[1, 2], [2, 4]]))
+>>> db.execute("CALL test.double(2) YIELD y RETURN y").rows
+[(4,)]
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+
+# argument and output types a signature may name; a trailing `?` means the value may be null
+TYPES = ("ANY", "INTEGER", "FLOAT", "NUMBER", "STRING", "BOOLEAN", "LIST", "MAP", "NODE",
+         "RELATIONSHIP", "PATH")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    type: str          # one of TYPES
+    nullable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    name: str                      # dotted, e.g. "test.my.proc"
+    inputs: tuple[Field, ...]
+    outputs: tuple[Field, ...]     # () for a void procedure
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A callable procedure: `fn(args tuple) -> iterable of output tuples` (one value per output)."""
+
+    signature: Signature
+    fn: Callable[[tuple], Iterable[tuple]]
+    writes: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.signature.name
+
+
+class ProcedureRegistry:
+    """The procedures one database knows, by dotted name."""
+
+    __slots__ = ("_procs",)
+
+    def __init__(self) -> None:
+        self._procs: dict[str, Procedure] = {}
+
+    def register(self, proc: Procedure) -> None:
+        self._procs[proc.name] = proc
+
+    def get(self, name: str) -> Procedure | None:
+        return self._procs.get(name)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._procs
+
+    def __len__(self) -> int:
+        return len(self._procs)
+
+
+_FIELD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*::\s*([A-Za-z]+)(\?)?\s*")
+_SIG = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\((.*?)\)\s*::\s*\((.*?)\)\s*$")
+
+
+def _fields(text: str) -> tuple[Field, ...]:
+    if not text.strip():
+        return ()
+    out = []
+    for part in text.split(","):
+        m = _FIELD.fullmatch(part)
+        if m is None or m.group(2).upper() not in TYPES:
+            raise ValueError(f"bad procedure field: {part.strip()!r}")
+        out.append(Field(m.group(1), m.group(2).upper(), m.group(3) == "?"))
+    return tuple(out)
+
+
+def parse_signature(text: str) -> Signature:
+    """``ns.name(in :: T?, ...) :: (out :: T?, ...)`` -> `Signature`."""
+    m = _SIG.match(text)
+    if m is None:
+        raise ValueError(f"bad procedure signature: {text!r}")
+    return Signature(m.group(1), _fields(m.group(2)), _fields(m.group(3)))
+
+
+def coerce_argument(field: Field, value):
+    """An argument converted to the declared type (an integer passed as FLOAT becomes a float);
+    a value of another type raises `ValueError` (the caller words the Cypher error)."""
+    if value is None:
+        return None
+    t = field.type
+    if t == "FLOAT" and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if t in ("INTEGER", "FLOAT", "NUMBER"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(t)
+        if t == "INTEGER" and isinstance(value, float):
+            raise ValueError(t)
+        return value
+    if t == "STRING" and not isinstance(value, str):
+        raise ValueError(t)
+    if t == "BOOLEAN" and not isinstance(value, bool):
+        raise ValueError(t)
+    return value
+
+
+def _same(a, b) -> bool:
+    """Argument equality for fixture rows: same type and value (both sides already coerced, so
+    an integer never equals a float here), null only equal to null."""
+    if a is None or b is None:
+        return a is None and b is None
+    return type(a) is type(b) and a == b
+
+
+def fixture_procedure(signature: str, header: list[str], rows: list[list]) -> Procedure:
+    """The TCK's `there exists a procedure <signature>:` step as a procedure.
+
+    `header` names the inputs then the outputs; `rows` hold values.  A call answers with the
+    output part of every row whose input part equals the (coerced) arguments, in table order."""
+    sig = parse_signature(signature)
+    n_in = len(sig.inputs)
+    if header and list(header) != [f.name for f in sig.inputs + sig.outputs]:
+        raise ValueError(f"table header {header} does not match the signature {signature!r}")
+    table = []
+    for row in rows:
+        ins = tuple(coerce_argument(f, v) for f, v in zip(sig.inputs, row[:n_in]))
+        table.append((ins, tuple(row[n_in:])))
+
+    def call(args: tuple):
+        for ins, outs in table:
+            if all(_same(a, b) for a, b in zip(args, ins)):
+                yield outs
+    return Procedure(sig, call)

@@ -1,0 +1,1 @@
+"""Checks over the typed syntax tree that run before a statement is planned or run."""

@@ -1,0 +1,129 @@
+"""`--safe`: a typed statement (`syntax.ast.Statement`) -> nothing, or a `SafeModeViolation`.
+
+Two shapes are refused, each as a `CypherSyntaxError` of kind `SafeModeViolation` pointing at the
+offending clause or node:
+
+* a read that matches (`MATCH` or `OPTIONAL MATCH`, no updating clause in the same query part)
+  whose final `RETURN` or `WITH` has neither `LIMIT` nor a reducing aggregate.  A `WITH` after the
+  last `MATCH` that limits or reduces bounds the rows from there on, so it satisfies the rule
+  too.  `collect()` aggregates but does not reduce (it hands back every row as a list), so it
+  does not count;
+* a `CREATE` or `MERGE` that introduces a new node bound to a variable without giving it a label.
+  Anonymous nodes `()` and variables bound by an earlier clause (or earlier in the same pattern)
+  pass.
+
+Aggregates are found with `astwalk.aggregates_in`, which walks with an explicit stack.
+"""
+from __future__ import annotations
+
+from ..errors import CypherSyntaxError
+from ..syntax import ast as A
+from ..syntax.parser import position
+from .astwalk import aggregates_in
+
+KIND = "SafeModeViolation"
+
+_UPDATING = (A.Create, A.Merge, A.SetClause, A.Remove, A.Delete, A.Foreach)
+
+
+def check_safe(statement: A.Statement) -> None:
+    """Raise `CypherSyntaxError(SafeModeViolation)` when `--safe` refuses the statement."""
+    body = statement.body
+    if not isinstance(body, A.Query):
+        return  # index statements neither read rows nor create nodes
+    for part in body.parts:
+        _check_new_nodes(part, statement.text)
+        _check_bounded_read(part, statement.text)
+
+
+def _fail(text: str, pos: int, detail: str) -> CypherSyntaxError:
+    return CypherSyntaxError(KIND, detail, position=position(text, pos) if text else None)
+
+
+# ------------------------------------------------------------------ unbounded reads
+
+def _check_bounded_read(part: A.SingleQuery, text: str) -> None:
+    clauses = part.clauses
+    if any(isinstance(c, _UPDATING) for c in clauses):
+        return  # a write; its rows are not what --safe bounds
+    # the rows are bounded once a projection after the last MATCH limits or reduces them
+    matched = bounded = False
+    final = None
+    for c in clauses:
+        if isinstance(c, A.Match):
+            matched, bounded = True, False
+        elif isinstance(c, (A.Return, A.With)):
+            final = c
+            proj = c.projection
+            if proj.limit is not None or any(_has_reducing_aggregate(it.expr) for it in proj.items):
+                bounded = True
+    if not matched or bounded or final is None:
+        return
+    word = "RETURN" if isinstance(final, A.Return) else "WITH"
+    raise _fail(text, final.pos,
+                f"a MATCH read needs LIMIT or a reducing aggregate (count, sum, min, max, ...) in its final "
+                f"{word}; collect() does not bound it")
+
+
+def _has_reducing_aggregate(expr: A.Expr) -> bool:
+    # aggregates inside a subquery or pattern comprehension reduce that, not this projection
+    return any(isinstance(a, A.CountStar) or a.name.lower() != "collect" for a in aggregates_in(expr))
+
+
+# ------------------------------------------------------------------ unlabelled new nodes
+
+def _check_new_nodes(part: A.SingleQuery, text: str) -> None:
+    bound: set[str] = set()
+    for clause in part.clauses:
+        _visit_clause(clause, bound, text)
+
+
+def _visit_clause(clause: A.Clause, bound: set[str], text: str) -> None:
+    if isinstance(clause, A.Create):
+        for p in clause.pattern.parts:
+            _creates(p, bound, text, "CREATE")
+    elif isinstance(clause, A.Merge):
+        _creates(clause.part, bound, text, "MERGE")
+    elif isinstance(clause, A.Match):
+        for p in clause.pattern.parts:
+            _bind_part(p, bound)
+    elif isinstance(clause, A.Unwind):
+        bound.add(clause.variable)
+    elif isinstance(clause, (A.With, A.Return)):
+        proj = clause.projection
+        names = {it.alias or (it.expr.name if isinstance(it.expr, A.Variable) else it.text) for it in proj.items}
+        if proj.star:
+            bound.update(names)
+        else:
+            bound.clear()
+            bound.update(names)
+    elif isinstance(clause, A.Call):
+        for y in clause.yields or ():
+            bound.add(y.alias or y.name)
+    elif isinstance(clause, A.Foreach):
+        inner = set(bound)
+        inner.add(clause.variable)
+        for c in clause.body:
+            _visit_clause(c, inner, text)
+
+
+def _bind_part(part: A.PatternPart, bound: set[str]) -> None:
+    if part.variable:
+        bound.add(part.variable)
+    for n in part.element.nodes:
+        if n.variable:
+            bound.add(n.variable)
+    for r in part.element.rels:
+        if r.variable:
+            bound.add(r.variable)
+
+
+def _creates(part: A.PatternPart, bound: set[str], text: str, word: str) -> None:
+    for n in part.element.nodes:
+        if n.variable is None or n.variable in bound:
+            continue
+        if not n.labels:
+            raise _fail(text, n.pos, f"{word} of a new node ({n.variable}) without a label; give it a label, "
+                                     f"e.g. ({n.variable}:Label)")
+        bound.add(n.variable)
+    _bind_part(part, bound)

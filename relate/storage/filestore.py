@@ -1,0 +1,219 @@
+"""The single-file store: a `.rl` path -> a graph, kept as one file at rest.
+
+File layout: the header line `RELATE-STORE 2`, one `S` frame (the graph as of transaction s), then
+`T` frames s+1, s+2, ... appended by commits (frames.py).
+
+Invariants (each step below keeps them, so a crash at any instant leaves a readable file):
+1. The header and the `S` frame are never written in place: a new file is written whole under a
+   temporary name and synced, then given its final name (`link` for a new store, so it never
+   replaces one; `rename` for compaction), then the folder is synced.  The file at the path is
+   therefore always a complete header + snapshot, possibly followed by transaction frames.
+2. A commit appends exactly one `T` frame right after the last valid frame and syncs the file
+   before it returns.  Bytes past the last valid frame can only be one interrupted append: the
+   writer truncates them on open, readers ignore them.  A damaged frame followed by a valid one is
+   damage, not an interrupted append, and is refused.
+3. Only the holder of the writer lease appends or compacts.  The lease is an exclusive `flock` on
+   the file itself; the kernel drops it when its process dies.  Because compaction gives the path
+   a new inode, a writer checks after locking that the path still names the inode it locked, and
+   compaction locks the new file before renaming it into place.
+4. Compaction (when the appended frames outweigh the snapshot) writes header + `S` frame of the
+   current graph to a temporary file and renames it over the path: the same graph, shorter file.
+5. A failed append is cut off again and the store refuses further commits until it is reopened,
+   so an unacknowledged transaction never sits under an acknowledged one.
+"""
+from __future__ import annotations
+
+import os
+
+from ..errors import LockedStoreError, StorageError
+from . import frames, snapshot
+from .fs import io_error, write_new
+from .graph import Graph
+from .store import Store
+
+COMPACT_MIN_BYTES = 1 << 20
+
+
+def _temp_name(path: str) -> str:
+    return os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.tmp-{os.getpid()}")
+
+
+def parse(raw: bytes, where: str) -> tuple[Graph, int, int, frames.Ending, int]:
+    """File bytes -> (graph, seq, end of valid data, how the file ends, snapshot frame size)."""
+    start = frames.check_header(raw, frames.STORE_MAGIC, where)
+    sc = frames.scan(raw, start)
+    if not sc.frames or sc.frames[0][0] != frames.SNAPSHOT:
+        raise StorageError("Corrupt", f"checksum mismatch in the snapshot at the start of the file, the store is damaged: {where}")
+    if sc.ending is frames.Ending.DAMAGED:
+        raise StorageError("Corrupt", f"checksum mismatch in a transaction record in the middle of the "
+                                      f"file (offset {sc.end}); refusing to skip it: {where}")
+    graph, seq = snapshot.load_payload(sc.frames[0][1], where)
+    for tag, payload, _ in sc.frames[1:]:
+        if tag != frames.TXN:
+            raise StorageError("Corrupt", f"a second snapshot inside the file: {where}")
+        seq = snapshot.apply_txn(graph, payload, seq + 1, where)
+    return graph, seq, sc.end, sc.ending, sc.frames[0][2]
+
+
+class FileStore(Store):
+    kind = "file"
+
+    def __init__(self, path: str, read_only: bool, fs, checkpoint_bytes: int | None) -> None:
+        self.fs = fs
+        self.file = None
+        self.broken: StorageError | None = None
+        self.compact_min = COMPACT_MIN_BYTES if checkpoint_bytes is None else checkpoint_bytes
+        if read_only:
+            try:
+                raw = fs.read(path)
+            except FileNotFoundError:
+                raise StorageError("NotFound", f"database not found: {path}") from None
+            except IsADirectoryError:
+                raise StorageError("Corrupt", f"not a relate store (a folder named like a .rl file): {path}") from None
+            except OSError as e:
+                raise io_error("read", path, e) from None
+            graph = self._parse(raw, path)[0]
+            super().__init__(path, True, graph)
+            return
+        self.file = self._acquire(path)
+        try:
+            raw = self.file.read_at(0, self.file.size())
+            graph, seq, end, ending, snap = self._parse(raw, path)
+            super().__init__(path, False, graph)
+            self.seq = seq
+            self.end = end
+            self.snapshot_bytes = snap
+            if snapshot.is_legacy(raw):
+                self._compact()  # the first layout: rewrite it in the current format
+            elif ending is frames.Ending.TORN:
+                self.file.truncate(end)
+                self.file.sync()
+            graph.durable = True
+        except BaseException:
+            self.file.close()
+            raise
+
+    @staticmethod
+    def _parse(raw: bytes, path: str):
+        if snapshot.is_legacy(raw):
+            return snapshot.load_legacy(raw, path), 0, len(raw), frames.Ending.CLEAN, len(raw)
+        return parse(raw, path)
+
+    def _acquire(self, path: str):
+        fs = self.fs
+        for _ in range(100):
+            if not fs.exists(path):
+                self._create(path)
+            try:
+                f = fs.open(path)
+            except FileNotFoundError:
+                continue
+            except IsADirectoryError:
+                raise StorageError("Corrupt", f"not a relate store (a folder named like a .rl file): {path}") from None
+            except OSError as e:
+                raise io_error("open", path, e) from None
+            if not fs.lock(f):
+                f.close()
+                raise LockedStoreError("Locked", f"database is locked: another process holds its writer "
+                                                 f"lease: {path}")
+            if f.identity() == fs.identity(path):
+                return f
+            f.close()  # compaction replaced the file between our open and our lock
+        raise StorageError("Io", f"cannot take the writer lease of {path}: the file keeps changing")
+
+    def _create(self, path: str) -> None:
+        """Write an empty store under a temporary name, then link it into place (never replacing a
+        store another process created meanwhile)."""
+        tmp = _temp_name(path)
+        try:
+            f = self.fs.open(tmp, create=True)
+            try:
+                f.truncate(0)
+                f.write_at(0, snapshot.snapshot_file(Graph(), 0))
+                f.sync()
+            finally:
+                f.close()
+            try:
+                self.fs.link(tmp, path)
+            except FileExistsError:
+                pass
+            except OSError:
+                # no hard links here (some file systems): a rename may replace a racing creation,
+                # whose writer then fails its inode check and retries
+                if not self.fs.exists(path):
+                    self.fs.rename(tmp, path)
+            try:
+                self.fs.unlink(tmp)
+            except FileNotFoundError:
+                pass
+            self.fs.sync_dir(os.path.dirname(path))
+        except FileNotFoundError as e:
+            raise StorageError("Io", f"cannot create {path}: {e.strerror or e}") from None
+        except OSError as e:
+            raise io_error("create", path, e) from None
+
+    # ------------------------------------------------------------------ commits
+    def commit(self) -> None:
+        if self.read_only:
+            raise StorageError("ReadOnly", f"the store is open read-only: {self.path}")
+        if self.broken is not None:
+            raise self.broken
+        txn = self.graph.txn
+        if txn is None or not txn.redo:
+            return
+        seq = self.seq + 1
+        data = frames.frame(frames.TXN, snapshot.txn_payload(seq, self.graph, txn.redo))
+        try:
+            self.file.write_at(self.end, data)
+            self.file.sync()
+        except OSError as e:
+            self.broken = io_error("write", self.path, e)
+            try:
+                self.file.truncate(self.end)
+                self.file.sync()
+            except OSError:
+                pass
+            raise self.broken from None
+        self.end += len(data)
+        self.seq = seq
+        if self.end - self.snapshot_bytes > max(self.compact_min, self.snapshot_bytes):
+            try:
+                self._compact()
+            except (OSError, StorageError):
+                pass  # the commit is durable in the appended frame; compaction retries next time
+
+    def checkpoint(self) -> None:
+        """Compact now: the file becomes one snapshot of the current graph."""
+        if self.read_only:
+            raise StorageError("ReadOnly", f"the store is open read-only: {self.path}")
+        self._compact()
+
+    def _compact(self) -> None:
+        data = snapshot.snapshot_file(self.graph, self.seq)
+        tmp = _temp_name(self.path)
+        fs = self.fs
+        f = fs.open(tmp, create=True)
+        try:
+            f.truncate(0)
+            f.write_at(0, data)
+            f.sync()
+            if not fs.lock(f):
+                raise StorageError("Io", f"cannot lock the compacted copy of {self.path}")
+            fs.rename(tmp, self.path)
+        except BaseException:
+            f.close()
+            try:
+                fs.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        fs.sync_dir(os.path.dirname(self.path))
+        old, self.file = self.file, f
+        old.close()
+        self.end = len(data)
+        self.snapshot_bytes = len(data)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None

@@ -1,0 +1,179 @@
+"""The file layer the durable stores write through: store code -> `FileSystem` calls -> the OS.
+
+Every byte a store reads or writes, every rename, unlink and folder sync goes through one
+`FileSystem` object, so tests can swap in a layer that injects crashes, torn writes and lost
+unsynced data (tests/storage/faultfs.py) and check recovery against it.  `OsFileSystem` is the real
+one.  Only positional writes are used (`write_at`), so a store always knows where its bytes land.
+
+Nothing here is imported by the browser build's paths: `:memory:` never touches a file.
+"""
+from __future__ import annotations
+
+import os
+
+from ..errors import StorageError
+
+
+def io_error(what: str, path: str, e: OSError) -> StorageError:
+    return StorageError("Io", f"cannot {what} {path}: {e.strerror or e}")
+
+
+class OsFile:
+    """An open file: positional reads and writes, size, sync, truncate."""
+
+    __slots__ = ("path", "fd")
+
+    def __init__(self, path: str, fd: int) -> None:
+        self.path = path
+        self.fd = fd
+
+    def size(self) -> int:
+        return os.fstat(self.fd).st_size
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        chunks = []
+        while n > 0:
+            b = os.pread(self.fd, n, offset)
+            if not b:
+                break
+            chunks.append(b)
+            offset += len(b)
+            n -= len(b)
+        return b"".join(chunks)
+
+    def write_at(self, offset: int, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            n = os.pwrite(self.fd, view, offset)
+            view = view[n:]
+            offset += n
+
+    def sync(self) -> None:
+        # fdatasync also flushes the size change an append makes; macOS lacks it
+        getattr(os, "fdatasync", os.fsync)(self.fd)
+
+    def truncate(self, size: int) -> None:
+        os.ftruncate(self.fd, size)
+
+    def identity(self) -> tuple[int, int]:
+        st = os.fstat(self.fd)
+        return (st.st_dev, st.st_ino)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __del__(self) -> None:
+        # a store dropped without close() still gives its lease back when collected
+        try:
+            self.close()
+        except Exception:  # at interpreter exit `os` may already be gone
+            pass
+
+
+class OsFileSystem:
+    """The real disk."""
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path)
+
+    def isdir(self, path: str) -> bool:
+        return os.path.isdir(path)
+
+    def listdir(self, path: str) -> list[str]:
+        return os.listdir(path)
+
+    def read(self, path: str) -> bytes:
+        with open(path, "rb") as f:
+            return f.read()
+
+    def open(self, path: str, *, create: bool = False, exclusive: bool = False,
+             writable: bool = True) -> OsFile:
+        flags = os.O_RDWR if writable else os.O_RDONLY
+        if create:
+            flags |= os.O_CREAT
+        if exclusive:
+            flags |= os.O_EXCL
+        return OsFile(path, os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o644))
+
+    def identity(self, path: str) -> tuple[int, int] | None:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return None
+        return (st.st_dev, st.st_ino)
+
+    def mkdir(self, path: str) -> None:
+        os.mkdir(path)
+
+    def rename(self, src: str, dst: str) -> None:
+        os.replace(src, dst)
+
+    def link(self, src: str, dst: str) -> None:
+        """Give `src` a second name `dst`; fails if `dst` exists (creation that never replaces)."""
+        os.link(src, dst)
+
+    def unlink(self, path: str) -> None:
+        os.unlink(path)
+
+    def rmdir(self, path: str) -> None:
+        os.rmdir(path)
+
+    def sync_dir(self, path: str) -> None:
+        try:
+            fd = os.open(path or ".", os.O_RDONLY)
+        except OSError:
+            return  # some platforms cannot open folders; their renames are durable on their own
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def lock(self, file: OsFile) -> bool:
+        """Try to take an exclusive lease on an open file; False when another process holds it.
+
+        The kernel drops the lease when its holder dies, so a crashed writer never blocks the next."""
+        try:
+            import fcntl  # native only; the browser build never opens a file store
+        except ImportError:
+            return True  # a single-process platform: nobody to share the store with
+        try:
+            fcntl.flock(file.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        except OSError as e:
+            if e.errno in (11, 35):  # EAGAIN / EWOULDBLOCK on platforms that spell it so
+                return False
+            raise
+        return True
+
+
+OS = OsFileSystem()
+
+
+def write_new(fs, path: str, data: bytes) -> None:
+    """Write a complete file at `path` (temp file, sync, rename, sync the folder).
+
+    A crash leaves the old file (or none) or the new one, never a part; a stray temp file may
+    remain and is cleaned by the next writer."""
+    folder = os.path.dirname(path)
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.tmp-{os.getpid()}")
+    try:
+        f = fs.open(tmp, create=True)
+        try:
+            f.truncate(0)
+            f.write_at(0, data)
+            f.sync()
+        finally:
+            f.close()
+        fs.rename(tmp, path)
+    except OSError as e:
+        try:
+            fs.unlink(tmp)
+        except OSError:
+            pass
+        raise io_error("write", path, e) from None
+    fs.sync_dir(folder)

@@ -1,0 +1,35 @@
+"""The clocks `realtime`, `statement` and `transaction` -> epoch nanoseconds.
+
+`realtime` always reads the system clock.  The engine pins the other two around a statement run
+(`pinned_clock`), so every `date()` or `datetime.statement()` in one statement sees the same
+instant; outside a pinned run they read the system clock too.  A context variable holds the pin,
+which needs no threads and works the same in the browser.
+"""
+from __future__ import annotations
+
+import contextvars
+import time as _time
+from contextlib import contextmanager
+
+_PINNED: contextvars.ContextVar[tuple[int, int] | None] = contextvars.ContextVar(
+    "relate_temporal_clock", default=None)
+
+
+@contextmanager
+def pinned_clock(transaction_ns: int | None = None, statement_ns: int | None = None):
+    """Fix the `transaction` and `statement` clocks (epoch nanoseconds) for the code inside."""
+    now = _time.time_ns()
+    token = _PINNED.set((transaction_ns if transaction_ns is not None else now,
+                         statement_ns if statement_ns is not None else now))
+    try:
+        yield
+    finally:
+        _PINNED.reset(token)
+
+
+def clock_ns(clock: str) -> int:
+    """Epoch nanoseconds of a clock: `realtime` always reads the system clock."""
+    pinned = _PINNED.get()
+    if clock == "realtime" or pinned is None:
+        return _time.time_ns()
+    return pinned[0] if clock == "transaction" else pinned[1]

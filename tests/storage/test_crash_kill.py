@@ -1,0 +1,108 @@
+"""SIGKILL a writing process at random moments; every reopen must find a prefix of its transactions.
+
+A child process opens the store, continues the numbered sequence of transactions where the store
+left off, and reports each one after `execute` returns (acknowledged).  The test kills it at a
+random moment (while opening and recovering, mid-commit, mid-checkpoint), then opens the store
+read-only: transactions 0..k-1 must be there, whole, with k covering every acknowledged one.  Small
+checkpoint thresholds make checkpoints and compactions happen under the kills too.  Kills per store
+kind: RELATE_CRASH_KILLS (default 100, so 200 in all).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+import time
+
+import pytest
+
+import relate
+from relate.errors import StorageError
+
+KILLS = int(os.environ.get("RELATE_CRASH_KILLS", "100"))
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL") or os.name != "posix", reason="needs POSIX signals")
+
+
+def writer(path: str, conn, checkpoint_bytes: int, seed: int) -> None:
+    """The child: write transactions forever, reporting each acknowledged one."""
+    from relate.storage import dirstore, filestore
+    dirstore.CHECKPOINT_MIN_BYTES = checkpoint_bytes
+    filestore.COMPACT_MIN_BYTES = checkpoint_bytes
+    rng = random.Random(seed)
+    db = relate.connect(path)
+    rows = db.execute("MATCH (c:Counter) RETURN c.n").rows
+    i = rows[0][0] + 1 if rows else 0
+    if i == 0:
+        db.execute("CREATE (:Counter {n: 0}), (:T {i: 0, pad: ''})")
+        conn.send_bytes(b"0")
+        i = 1
+    while True:
+        db.execute("MATCH (c:Counter) SET c.n = $i CREATE (:T {i: $i, pad: $pad})-[:AFTER]->(c)",
+                   {"i": i, "pad": "x" * rng.randint(0, 300)})
+        conn.send_bytes(str(i).encode())
+        i += 1
+
+
+def check_prefix(path: str, acked: int) -> int:
+    """Open read-only; assert a whole prefix 0..k-1 with k >= acked; return k."""
+    try:
+        db = relate.connect(path, read_only=True)
+    except StorageError as e:
+        # killed while creating the store: the folder exists, its marker not yet
+        assert acked == 0 and e.kind == "NotFound"
+        return 0
+    try:
+        seen = sorted(r[0] for r in db.execute("MATCH (t:T) RETURN t.i").rows)
+        k = len(seen)
+        assert seen == list(range(k)), "a gap: a transaction is missing or was applied twice"
+        counter = db.execute("MATCH (c:Counter) RETURN c.n").rows
+        assert counter == ([(k - 1,)] if k else []), "a transaction was applied only in part"
+        rels = db.execute("MATCH (:T)-[r:AFTER]->(:Counter) RETURN count(r)").rows[0][0]
+        assert rels == max(k - 1, 0), "a transaction was applied only in part"
+    finally:
+        db.close()
+    assert k >= acked, f"an acknowledged transaction was lost ({k} present, {acked} acknowledged)"
+    return k
+
+
+@pytest.mark.parametrize("name", ["kill.rl", "killdir"])
+def test_sigkill_at_random_moments_keeps_a_prefix(tmp_path, name):
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["relate", "relate.database", "relate.storage.dirstore",
+                                "relate.storage.filestore", "tests.storage.test_crash_kill"])
+    path = str(tmp_path / name)
+    rng = random.Random(6)
+    acked = 0      # transactions acknowledged so far, over every child
+    present = 0
+    kills = 0
+    deadline = time.monotonic() + 150
+    while kills < KILLS:
+        assert time.monotonic() < deadline, f"only {kills} kills in the time budget"
+        recv, send = ctx.Pipe(duplex=False)
+        child = ctx.Process(target=writer, args=(path, send, rng.choice([1500, 6000, 1 << 20]), kills))
+        child.start()
+        send.close()
+        if rng.random() < 0.2:
+            time.sleep(rng.random() * 0.03)  # while it opens and recovers
+        else:
+            recv.poll(2.0)                   # once it writes
+            time.sleep(rng.random() * 0.05)
+        os.kill(child.pid, signal.SIGKILL)
+        child.join()
+        kills += 1
+        while True:
+            try:
+                if not recv.poll(0):
+                    break
+                acked = max(acked, int(recv.recv_bytes()) + 1)
+            except EOFError:
+                break
+        recv.close()
+        if not os.path.exists(path):
+            assert acked == 0
+            continue
+        present = check_prefix(path, acked)
+        assert present <= acked + 1, "more transactions than were ever sent"
+    assert kills >= KILLS and acked > KILLS, "the kills should land while transactions flow"

@@ -1,0 +1,1 @@
+"""The strict openCypher TCK runner: `run.py` (command), `test_tck.py` (pytest), `runner.py`."""

@@ -1,0 +1,153 @@
+"""Operators and aggregates on values: arithmetic, equality and comparison across types, the
+global sort order, three-valued logic, lists, maps and aggregation."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from relate.errors import RelateError
+
+
+def one(db, q, **params):
+    rows = db.execute(q, params).rows
+    assert len(rows) == 1
+    return rows[0][0] if len(rows[0]) == 1 else rows[0]
+
+
+def fails(db, q, **params) -> RelateError:
+    with pytest.raises(RelateError) as e:
+        db.execute(q, params)
+    return e.value
+
+
+def test_integer_division_and_modulo_truncate_toward_zero(db):
+    assert one(db, "RETURN 7 / 2, -7 / 2, 7 % -3, -7 % 3, 7.5 % 2, -7.5 % 2") == (3, -3, 1, -1, 1.5, -1.5)
+
+
+def test_power_is_always_a_float(db):
+    got = one(db, "RETURN 2 ^ 10, 2 ^ -1, (-8) ^ (1.0 / 3), 0 ^ -1")
+    assert got[:2] == (1024.0, 0.5) and math.isnan(got[2]) and got[3] == math.inf
+
+
+def test_float_division_by_zero_gives_infinities_and_nan(db):
+    got = one(db, "RETURN 1.0 / 0, -1 / 0.0, 0.0 / 0.0, 1 % 0.0")
+    assert got[0] == math.inf and got[1] == -math.inf and math.isnan(got[2]) and math.isnan(got[3])
+
+
+@pytest.mark.parametrize("q, kind", [
+    ("RETURN 1 / $z", "DivisionByZero"), ("RETURN 1 % $z", "DivisionByZero"),
+    ("RETURN 9223372036854775807 + $one", "IntegerOverflow"),
+    ("RETURN -9223372036854775808 - $one", "IntegerOverflow"),
+    ("RETURN 4611686018427387904 * 2", "IntegerOverflow"),
+    ("RETURN -9223372036854775808 / -1", "IntegerOverflow"),
+    ("RETURN abs(-9223372036854775808)", "IntegerOverflow"),
+    ("UNWIND [9223372036854775807, 1] AS x RETURN sum(x)", "IntegerOverflow"),
+])
+def test_integer_arithmetic_errors(db, q, kind):
+    e = fails(db, q, z=0, one=1)
+    assert (e.tck_type, e.phase, e.kind) == ("ArithmeticError", "runtime", kind)
+
+
+def test_the_smallest_integer_literal_is_allowed(db):
+    assert one(db, "RETURN -9223372036854775808") == -(2 ** 63)
+
+
+def test_list_concatenation(db):
+    assert one(db, "RETURN [1] + [2], [1] + 2, 0 + [1], [1] + null") == ([1, 2], [1, 2], [0, 1], None)
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("1 = 1.0", True), ("1 = '1'", False), ("1 = true", False), ("[1, 2] = [1.0, 2]", True),
+    ("{a: 1} = {a: 1.0}", True), ("{a: 1} = {b: 1}", False), ("null = null", None),
+    ("[null] = [1, 2]", False), ("[1, null] = [1, 2]", None), ("[1, null] = [2, null]", False),
+    ("0.0 / 0.0 = 0.0 / 0.0", False), ("0.0 / 0.0 <> 1", True),
+])
+def test_equality(db, expr, expected):
+    assert one(db, f"RETURN {expr}") is expected
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("1 < 2.5", True), ("'a' < 'b'", True), ("false < true", True), ("[1, 2] < [1, 3]", True),
+    ("[1] < [1, 0]", True), ("1 < 'a'", None), ("{a: 1} < {a: 2}", None), ("null < 1", None),
+    ("0.0 / 0.0 < 1", False), ("0.0 / 0.0 >= 1", False), ("1 < 2 < 3", True), ("1 < 3 < 2", False),
+])
+def test_comparison(db, expr, expected):
+    assert one(db, f"RETURN {expr}") is expected
+
+
+def test_global_sort_order_across_types(db):
+    q = ("UNWIND [1.5, 'text', null, false, 0.0 / 0.0, {a: 'map'}, ['list'], 1] AS v "
+         "RETURN v ORDER BY v")
+    got = [r[0] for r in db.execute(q).rows]
+    assert got[:5] == [{"a": "map"}, ["list"], "text", False, 1]
+    assert got[5] == 1.5 and math.isnan(got[6]) and got[7] is None
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("true AND null", None), ("false AND null", False), ("true OR null", True), ("false OR null", None),
+    ("true XOR null", None), ("NOT null", None), ("null IS NULL", True), ("null IN []", False),
+    ("null IN [1]", None), ("1 IN [null, 1]", True), ("2 IN [null, 1]", None), ("[1] IN [[1]]", True),
+])
+def test_three_valued_logic(db, expr, expected):
+    assert one(db, f"RETURN {expr}") is expected
+
+
+def test_list_indexing_and_slicing(db):
+    q = "WITH [1, 2, 3] AS l RETURN l[0], l[-1], l[5], l[1..], l[-2..], l[..-1], l[2..1], l[null]"
+    assert one(db, q) == (1, 3, None, [2, 3], [2, 3], [1, 2], [], None)
+
+
+def test_comprehensions_and_quantifiers(db):
+    q = ("WITH [1, 2, 3, null] AS l RETURN [x IN l WHERE x > 1 | x * 10], all(x IN l WHERE x > 0), "
+         "any(x IN l WHERE x > 2), none(x IN l WHERE x > 5), single(x IN l WHERE x = 2)")
+    assert one(db, q) == ([20, 30], None, True, None, None)
+
+
+def test_map_access_and_projection(db):
+    db.execute("CREATE (:P {name: 'Ada', age: 36})")
+    q = "MATCH (p:P) WITH p, {k: 1} AS m RETURN m.k, m['k'], m.missing, p {.name, x: 2}, p {.*}"
+    assert one(db, q) == (1, 1, None, {"name": "Ada", "x": 2}, {"name": "Ada", "age": 36})
+
+
+def test_regular_expressions(db):
+    assert one(db, "RETURN 'abc' =~ 'a.c', 'abc' =~ 'b', 'ABC' =~ '(?i)abc', null =~ 'a'") == (True, False, True, None)
+    e = fails(db, "RETURN 'a' =~ '('")
+    assert (e.tck_type, e.kind) == ("ArgumentError", "InvalidArgumentValue")
+
+
+def test_case(db):
+    q = ("UNWIND [1, 2, null] AS x RETURN CASE x WHEN 1 THEN 'one' WHEN null THEN 'null' ELSE 'other' END, "
+         "CASE WHEN x > 1 THEN 'big' END")
+    assert db.execute(q).rows == [("one", None), ("other", "big"), ("other", None)]
+
+
+def test_aggregates(db):
+    q = ("UNWIND [1, 2, 2, null, 5] AS x RETURN count(x), count(*), count(DISTINCT x), sum(x), avg(x), "
+         "min(x), max(x), collect(x), collect(DISTINCT x)")
+    assert one(db, q) == (4, 5, 3, 10, 2.5, 1, 5, [1, 2, 2, 5], [1, 2, 5])
+
+
+def test_aggregates_over_nothing(db):
+    q = "UNWIND [] AS x RETURN count(x), sum(x), avg(x), min(x), collect(x), stDev(x), percentileDisc(x, 0.5)"
+    assert one(db, q) == (0, 0, None, None, [], 0.0, None)
+
+
+def test_min_and_max_across_types_follow_the_sort_order(db):
+    assert one(db, "UNWIND [1, 'a', null, [1, 2], 0.2, 'b'] AS x RETURN min(x), max(x)") == ([1, 2], 1)
+
+
+def test_percentiles_and_deviation(db):
+    q = ("UNWIND [10, 20, 30, 40] AS x RETURN percentileDisc(x, 0.5), percentileCont(x, 0.5), "
+         "percentileDisc(x, 0), percentileDisc(x, 1), percentileCont(x, 0.25), stDevP(x)")
+    assert one(db, q) == (20, 25.0, 10, 40, 17.5, math.sqrt(125))
+    assert one(db, "UNWIND [2, 4] AS x RETURN stDev(x)") == pytest.approx(math.sqrt(2))
+
+
+def test_percentile_outside_zero_to_one_is_out_of_range(db):
+    e = fails(db, "UNWIND [1, 2] AS x RETURN percentileCont(x, 1.5)")
+    assert (e.tck_type, e.phase, e.kind) == ("ArgumentError", "runtime", "NumberOutOfRange")
+
+
+def test_sum_of_mixed_numbers_is_a_float(db):
+    assert one(db, "UNWIND [1, 2.5] AS x RETURN sum(x), avg(x)") == (3.5, 1.75)
