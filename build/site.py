@@ -167,12 +167,27 @@ def render_pages(out: Path, prerender: bool) -> list[str]:
 
 
 def build(out: Path, prerender: bool = True) -> None:
+    # Build beside the target, then swap it in: a server (or a test run) reading the old site
+    # never sees it half deleted, and a failed build leaves the old one in place.  The old site
+    # goes as a whole, so no stale wheel or page survives next to fresh ones.
+    fresh = out.with_name(out.name + ".new")
+    if fresh.exists():
+        shutil.rmtree(fresh)
+    fresh.mkdir(parents=True)
+    try:
+        pyodide = vendor_pyodide(fresh)
+        wheels = build_wheels(fresh, pyodide)
+        pages = render_pages(fresh, prerender)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    old = out.with_name(out.name + ".old")
+    if old.exists():
+        shutil.rmtree(old)
     if out.exists():
-        shutil.rmtree(out)  # never ship a stale wheel or page next to fresh ones
-    out.mkdir(parents=True)
-    pyodide = vendor_pyodide(out)
-    wheels = build_wheels(out, pyodide)
-    pages = render_pages(out, prerender)
+        out.rename(old)
+    fresh.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site: {out} ({size / 1e6:.1f} MB): pages {', '.join(pages)}; "
           f"Pyodide {pyodide['version']} (Python {pyodide['python']}); wheels {', '.join(wheels)}")

@@ -93,6 +93,7 @@ class Database:
         self.graph = self.store.graph
         self.procedures = ProcedureRegistry()
         self._explicit = None  # the open transaction of a `transaction()` block
+        self._explicit_ns = 0  # when it began (epoch nanoseconds)
 
     def transaction(self):
         """A context manager: the statements run inside it form one transaction, made durable
@@ -192,7 +193,8 @@ class Database:
                 if clock is None:
                     rows = list(plan.root.rows(ctx))
                 else:
-                    with clock.pinned_clock():
+                    started = self._explicit_ns if outer is not None else None
+                    with clock.pinned_clock(transaction_ns=started):
                         rows = list(plan.root.rows(ctx))
                 if not plan.columns:
                     rows = []  # a statement without RETURN yields no records
@@ -259,6 +261,7 @@ class _TransactionBlock:
         if db._explicit is not None:
             raise UsageError("a transaction is already open on this connection")
         self.txn = db._explicit = db.graph.begin()
+        db._explicit_ns = time.time_ns()  # what date.transaction() and friends read in the block
         return db
 
     def __exit__(self, exc_type, exc, tb) -> bool:

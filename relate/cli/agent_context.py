@@ -84,8 +84,7 @@ def text(doc: dict) -> str:
             label = ", ".join(flag["names"])
             if flag["value"] is not None:
                 label += f"[={flag['value']}]" if flag["valueOptional"] else f" {flag['value']}"
-            note = " (repeatable)" if flag["repeatable"] and "repeatable" not in flag["help"] else ""
-            lines.append(f"  {label}" + (f": {flag['help']}{note}" if flag["help"] else note))
+            lines.append(f"  {label}" + (f": {flag['help']}" if flag["help"] else ""))
         lines.append("")
     lines.append("## exit codes")
     lines += [f"  {e['code']}: {e['meaning']}" for e in doc["exitCodes"]]

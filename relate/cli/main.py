@@ -53,9 +53,6 @@ def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO 
         if command == "skill":
             from .skill import skill
             return skill(argv[1:], env, stdout, stderr)
-        if command == "clone":
-            from .clone import clone
-            return clone(argv[1:], stdout, stderr)
         return _statements(argv, env, stdin, stdout, stderr, stdout_isatty, stdin_isatty)
     except _Exit as e:
         return e.code

@@ -107,7 +107,7 @@ def build_parser(out: TextIO | None = None) -> _Parser:
                    help="set the parameter $NAME; VALUE is read as JSON when it is JSON, else as a "
                         "string (repeatable)")
     p.add_argument("--params", action="append", default=[], metavar="JSON",
-                   help="set parameters from a JSON object, or from @FILE holding one")
+                   help="set parameters from a JSON object, or from @FILE holding one (repeatable)")
     p.add_argument("--timeout", type=timeout_value, metavar="SECONDS",
                    help="stop a statement that runs longer (fractions allowed); it changes nothing "
                         "and exits 7")
@@ -255,21 +255,15 @@ def _rows(pairs: list[tuple[str, str]], width: int | None = None) -> list[str]:
     return [f"  {left.ljust(width)}  {right}".rstrip() for left, right in pairs]
 
 
-def _with_repeat(f: Flag) -> str:
-    if not f.repeatable or "repeatable" in f.help:
-        return f.help
-    return f"{f.help} (repeatable)" if f.help else "(repeatable)"
-
-
 def help_text(parser: argparse.ArgumentParser) -> str:
     flags = describe(parser)
     lines = [f"usage: {usage(parser)}"]
     if parser.prog == "relate":
-        lines += [f"       {c.name} [options]" for c in COMMANDS[1:]]
+        lines += [f"       {usage(c.build())}" for c in COMMANDS[1:]]
     if parser.description:
         lines += ["", parser.description]
     positionals = [(f.label, f.help) for f in flags if not f.names]
-    options = [(f.label, _with_repeat(f)) for f in flags if f.names]
+    options = [(f.label, f.help) for f in flags if f.names]
     width = max((len(left) for left, _ in positionals + options), default=0)
     if positionals:
         lines += ["", "arguments:", *_rows(positionals, width)]

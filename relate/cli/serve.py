@@ -22,9 +22,13 @@ _UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024 ** 2, "mb
 
 def build_serve_parser(out: TextIO | None = None) -> _Parser:
     p = _Parser(prog="relate serve", out=out, description="Serve one store over MCP.")
-    p.add_argument("--database", default=MEMORY, metavar="PATH")
-    p.add_argument("--mcp", action="append", metavar="stdio|PORT")
-    p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS")
+    p.add_argument("--database", default=MEMORY, metavar="PATH",
+                   help="the store to serve: :memory: (default), a .rl file, or a directory")
+    p.add_argument("--mcp", action="append", metavar="stdio|PORT",
+                   help="serve MCP on stdin/stdout, or as streamable HTTP on this port")
+    p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS",
+                   help="open the store read-only (write_cypher is not listed); =live follows a "
+                        "directory store another process writes")
     p.add_argument("--safe", action="store_true",
                    help="refuse unbounded MATCH reads and new named nodes without a label")
     p.add_argument("--auth", metavar="USER:PASSWORD", help="the HTTP Basic credential, or 'none'")

@@ -1,8 +1,13 @@
 """Expression AST -> Python closure `f(row, ctx) -> value`, built once per plan.
 
 `row` is the slot tuple of the operator the expression runs in; `Scope` maps each visible variable
-to its slot.  No AST is walked per row: every branch below returns a closure that only calls
-other closures.  Aggregate calls never reach here; the planner replaces them with slots first.
+to its slot and static type.  No AST is walked per row: every branch below returns a closure that
+only calls other closures.  Aggregate calls never reach here; the planner replaces them with slots
+first, and one left inside a comprehension body is refused.
+
+While compiling, operands whose static type can never be acceptable (`1 AND true`, `'a' - 1`,
+`labels(path)`) are refused with a compile-time `SyntaxError` (`statictypes.py`); what only the
+values can decide is checked by the closures at run time.
 """
 from __future__ import annotations
 
@@ -296,6 +301,7 @@ class Compiler:
 
     def _LabelTest(self, e, scope):
         x = self.compile(e.subject, scope)
+        self._expect(e.subject, scope, T.Kind.NODE | T.Kind.RELATIONSHIP)
         labels = e.labels
 
         def f(row, ctx):
@@ -356,6 +362,9 @@ class Compiler:
         subject = self.compile(e.subject, scope) if e.subject is not None else None
         whens = [(self.compile(w.when, scope), self.compile(w.then, scope)) for w in e.whens]
         default = self.compile(e.default, scope) if e.default is not None else (lambda row, ctx: None)
+        if subject is None:
+            for w in e.whens:
+                self._expect(w.when, scope, T.Kind.BOOLEAN)
         if subject is not None:
             def f_simple(row, ctx):
                 v = subject(row, ctx)
@@ -379,6 +388,8 @@ class Compiler:
     def _ListComprehension(self, e, scope):
         src = self.compile(e.source, scope)
         inner, slot = self._iter_scope(scope, e.variable, e.source)
+        if e.predicate is not None:
+            self._expect(e.predicate, inner, T.Kind.BOOLEAN)
         pred = self.compile(e.predicate, inner) if e.predicate is not None else None
         proj = self.compile(e.projection, inner) if e.projection is not None else None
 
@@ -396,6 +407,29 @@ class Compiler:
                     continue
                 out.append(proj(r, ctx) if proj is not None else x)
             return out
+        return f
+
+    def _Reduce(self, e, scope):
+        init = self.compile(e.init, scope)
+        src = self.compile(e.source, scope)
+        with_acc, acc_slot = scope.extended(e.accumulator)  # its type changes as it folds: ANY
+        inner, var_slot = self._iter_scope(with_acc, e.variable, e.source)
+        body = self.compile(e.expression, inner)
+        width = max(acc_slot, var_slot) + 1
+
+        def f(row, ctx):
+            lst = src(row, ctx)
+            acc = init(row, ctx)
+            if lst is None:
+                return None
+            if not isinstance(lst, list):
+                raise CypherTypeError("InvalidArgumentType", f"reduce() expected a list, got {type_name(lst)}")
+            slots = list(row) + [None] * (width - len(row))
+            for x in lst:
+                slots[acc_slot] = acc
+                slots[var_slot] = x
+                acc = body(tuple(slots), ctx)
+            return acc
         return f
 
     def _Quantifier(self, e, scope):
@@ -501,10 +535,12 @@ def contains_aggregate(e: A.Node) -> bool:
             return True
         if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension)):
             continue
-        if isinstance(n, (A.ListComprehension, A.Quantifier)):
+        if isinstance(n, (A.ListComprehension, A.Quantifier, A.Reduce)):
             # an aggregate may produce the list, but not run once per element: one inside the
             # body is refused when the body is compiled
             stack.append(n.source)
+            if isinstance(n, A.Reduce):
+                stack.append(n.init)
             continue
         if isinstance(n, (list, tuple)):
             stack.extend(n)

@@ -48,7 +48,8 @@ class Scope:
 
     def extended(self, name: str, stype: T.SType | None = None) -> tuple["Scope", int]:
         s = Scope(self.slots)
-        idx = len(s.slots)
+        # past the highest slot, not at len(): a comprehension variable may shadow an outer one
+        idx = max(s.slots.values(), default=-1) + 1
         s.slots[name] = idx
         if stype is not None:
             s.slots.types[name] = stype

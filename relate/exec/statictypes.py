@@ -309,6 +309,9 @@ class Typer:
     def _Quantifier(self, e):
         return BOOLEAN
 
+    def _Reduce(self, e):
+        return ANY
+
     def _PatternPredicate(self, e):
         return SType(Kind.BOOLEAN)
 

@@ -35,11 +35,6 @@ class ConnectionLimit:
         with self._lock:
             self._open -= 1
 
-    @property
-    def open(self) -> int:
-        with self._lock:
-            return self._open
-
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on host:port (OSError when the address is taken or unknown)."""

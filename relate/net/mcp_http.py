@@ -24,7 +24,7 @@ def url_host(host: str) -> str:
 
 def run_http(server: McpServer, *, host: str, port: int, port_text: str,
              resolve_auth: Callable[[], ResolvedAuth], limits: HttpLimits, limit: ConnectionLimit,
-             stderr: TextIO, preamble: tuple[str, ...] = (), signals: StopSignals | None = None) -> int:
+             stderr: TextIO, preamble: tuple[str, ...] = ()) -> int:
     def say(line: str) -> None:
         stderr.write(line + "\n")
         stderr.flush()
@@ -43,10 +43,7 @@ def run_http(server: McpServer, *, host: str, port: int, port_text: str,
         return EXIT_OTHER
 
     stopping = threading.Event()
-    if signals is None:
-        signals = StopSignals(stopping)
-    else:
-        stopping = signals.stopping
+    signals = StopSignals(stopping)
     lock = threading.Lock()
 
     def call(line: str) -> str | None:

@@ -18,7 +18,7 @@ from ..exec import operators as O
 from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
 from ..exec.statictypes import pattern_types
-from ..exec.match import PartMatcher, hidden_name, is_hidden
+from ..exec.match import PartMatcher, hidden_name
 from .notifications import missing_index
 from .projection import ProjectionPlanner
 from .calls import CallPlanner

@@ -65,7 +65,7 @@ class ProjectionPlanner:
             for k, (n, _) in enumerate(items):
                 wide.slots[n] = base + k
                 wide.set_type(n, types[n])
-            # a hidden placeholder keeps slot numbers dense when a column reuses an old name
+            # a column reusing an old name shadows it here; the old value keeps its slot
             op = O.Extend(op, fns)
             op.shown = False
             op = self._order_limit_where(op, p, items, wide, where, aggregating=False)

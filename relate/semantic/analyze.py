@@ -220,6 +220,14 @@ class Analyzer:
             for sub in (e.predicate, getattr(e, "projection", None)):
                 self.check_expr(sub, inner, where, False, in_aggregate)
             return
+        if isinstance(e, A.Reduce):
+            self.check_expr(e.init, scope, where, aggregates, in_aggregate)
+            self.check_expr(e.source, scope, where, aggregates, in_aggregate)
+            inner = dict(scope)
+            inner[e.accumulator] = T.ANY
+            inner[e.variable] = T.Typer(lambda n: scope.get(n, T.ANY)).of(e.source).element()
+            self.check_expr(e.expression, inner, where, False, in_aggregate)
+            return
         if isinstance(e, A.PatternPredicate):
             self._pattern_predicate(e, scope)
             return

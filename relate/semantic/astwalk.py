@@ -101,6 +101,11 @@ def variables_in(e) -> list:
                 if sub is not None:
                     stack.append((sub, inner))
             continue
+        if isinstance(n, A.Reduce):
+            stack.append((n.init, bound))
+            stack.append((n.source, bound))
+            stack.append((n.expression, bound | {n.accumulator, n.variable}))
+            continue
         if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension,
                           A.PatternPredicate)):
             for v in pattern_variables_read(n):

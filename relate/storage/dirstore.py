@@ -80,6 +80,7 @@ class DirectoryStore(Store):
         self.segment_first = 0
         self.segment_end = 0
         self.broken: StorageError | None = None
+        self.stale = False           # a live reader whose graph must be reloaded before use
         self.checkpoint_min = CHECKPOINT_MIN_BYTES if checkpoint_bytes is None else checkpoint_bytes
         if read_only:
             graph = self._read(keep_segment=live)
@@ -270,6 +271,9 @@ class DirectoryStore(Store):
             if LEGACY in names:  # the first layout: migrate it
                 graph = self._load(writer=True, keep_segment=False)
             else:
+                if _numbered(self._listdir(self.wal_dir), "", ".wal"):
+                    # WAL segments without a marker: not an interrupted creation, a damaged store
+                    raise StorageError("Corrupt", f"the store's {MARKER} file is missing: {self.dir}")
                 graph = Graph()
                 self.seq = 0
             self._init_layout(graph)
@@ -396,13 +400,18 @@ class DirectoryStore(Store):
     def refresh(self) -> None:
         if not self.live:
             return
-        try:
-            if self._follow():
-                return
-        except (_Retry, FileNotFoundError):
-            pass
+        if not self.stale:
+            try:
+                if self._follow():
+                    return
+            except (_Retry, FileNotFoundError):
+                pass
+            except StorageError:
+                self.stale = True  # a record failed halfway through: only a full reload is sound
+                raise
         fresh = self._read(keep_segment=True)
         self.graph.replace_with(fresh)
+        self.stale = False
 
     def _follow(self) -> bool:
         """Apply the frames that landed since the last call -> False when a reload is needed."""

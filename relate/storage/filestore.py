@@ -27,7 +27,7 @@ import os
 
 from ..errors import LockedStoreError, StorageError
 from . import frames, snapshot
-from .fs import io_error, write_new
+from .fs import io_error
 from .graph import Graph
 from .store import Store
 
@@ -83,6 +83,7 @@ class FileStore(Store):
             self.seq = seq
             self.end = end
             self.snapshot_bytes = snap
+            self._remove_stray_copies()
             if snapshot.is_legacy(raw):
                 self._compact()  # the first layout: rewrite it in the current format
             elif ending is frames.Ending.TORN:
@@ -120,6 +121,22 @@ class FileStore(Store):
                 return f
             f.close()  # compaction replaced the file between our open and our lock
         raise StorageError("Io", f"cannot take the writer lease of {path}: the file keeps changing")
+
+    def _remove_stray_copies(self) -> None:
+        """Delete temporary files a crashed compaction or creation left beside the store (only the
+        lease holder compacts, so none of them is in use)."""
+        folder = os.path.dirname(self.path)
+        prefix = f".{os.path.basename(self.path)}.tmp-"
+        try:
+            names = self.fs.listdir(folder or ".")
+        except OSError:
+            return
+        for name in names:
+            if name.startswith(prefix):
+                try:
+                    self.fs.unlink(os.path.join(folder, name))
+                except OSError:
+                    pass
 
     def _create(self, path: str) -> None:
         """Write an empty store under a temporary name, then link it into place (never replacing a

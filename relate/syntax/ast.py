@@ -172,6 +172,18 @@ class ListComprehension(Expr):
     pos: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Reduce(Expr):
+    """`reduce(accumulator = init, variable IN source | expression)`."""
+
+    accumulator: str
+    init: Expr
+    variable: str
+    source: Expr
+    expression: Expr
+    pos: int = 0
+
+
 class QuantifierKind(Enum):
     ALL = "all"
     ANY = "any"

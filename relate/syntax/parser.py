@@ -522,6 +522,11 @@ class _Build(Transformer):
         return A.PatternPredicate(A.PatternElement(nodes, rels), _pos(meta))
 
     @v_args(meta=True)
+    def reduce_expr(self, meta, c):
+        acc, init, var, source, expression = [x for x in c if not isinstance(x, Token)]
+        return A.Reduce(acc.name, init, var.name, source, expression, _pos(meta))
+
+    @v_args(meta=True)
     def quantifier(self, meta, c):
         kind = A.QuantifierKind(str(c[0]).lower())
         exprs = [x for x in c[1:] if not isinstance(x, Token)]

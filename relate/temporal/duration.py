@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .values import NANOS_PER_SECOND
+from .zones import bad
 
 AVG_DAYS_PER_MONTH = Fraction(30436875, 1000000)
 SECONDS_PER_DAY = 86400
@@ -39,6 +40,8 @@ class Duration:
 def exact(value: int | float | Fraction) -> Fraction:
     """A number as an exact fraction; a float counts as the decimal text it prints as."""
     if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise bad(f"a duration cannot hold {value!r}")
         return Fraction(repr(value))
     return Fraction(value)
 
@@ -59,6 +62,12 @@ def approximate(months: Fraction, days: Fraction, nanos: Fraction) -> Duration:
 def from_amounts(years=0, quarters=0, months=0, weeks=0, days=0, hours=0, minutes=0, seconds=0,
                  milliseconds=0, microseconds=0, nanoseconds=0) -> Duration:
     """Component amounts (ints or floats, any sign) -> a Duration."""
+    if all(type(a) is int for a in (years, quarters, months, weeks, days, hours, minutes, seconds,
+                                    milliseconds, microseconds, nanoseconds)):
+        # whole amounts need no spilling: plain integer arithmetic, far cheaper than fractions
+        return Duration(years * 12 + quarters * 3 + months, weeks * 7 + days,
+                        ((hours * 60 + minutes) * 60 + seconds) * NANOS_PER_SECOND
+                        + milliseconds * 1_000_000 + microseconds * 1000 + nanoseconds)
     month_total = exact(years) * 12 + exact(quarters) * 3 + exact(months)
     day_total = exact(weeks) * 7 + exact(days)
     nano_total = ((exact(hours) * 3600 + exact(minutes) * 60 + exact(seconds)) * NANOS_PER_SECOND

@@ -1,37 +1,22 @@
-"""The page as a reader uses it: rendered cells, the MCP buttons and the terminal clicked for
-real, each answer compared with the native binary; plus a screenshot, the offline guarantee and
-a loud failure when a wheel is missing."""
+"""The index page in use, beyond what test_docs_pages.py does on every page: the terminal in all
+four modes with and without the harness, its --max-rows field and Ctrl+Enter, the read-only
+switch, a parameters field that is not JSON, screenshots of the tryouts in use, and a loud failure
+(in the status line) when a wheel is missing."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, autorun_statement
+from conftest import READY_TIMEOUT_MS
 from native import McpProcess, cli
 from parity import assert_parity
 
 pytestmark = pytest.mark.usefixtures("page")
 
 
-def test_page_renders_the_example_graph(fresh_page, artifacts):
-    page = fresh_page
-    assert page.title().startswith("relate")
-    first = page.locator(".cell[data-autorun] .cell-result").inner_text()
-    assert "nodes created: 5, relationships created: 5, properties set: 13, labels added: 5" in first
-    second = page.locator(".cell").nth(1)
-    second.locator(".cell-run").click()
-    page.wait_for_function("() => document.querySelectorAll('.cell')[1].querySelectorAll('tbody tr').length === 3")
-    assert second.locator("th").all_inner_texts() == ["name", "project", "since"]
-    assert second.locator(".cell-summary").inner_text() == "3 rows"
-    page.set_viewport_size({"width": 1100, "height": 900})
-    page.screenshot(path=str(artifacts / "index.png"), full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 720})
-
-
-def test_screenshots_in_use(fresh_page, artifacts):
+def test_screenshots_in_use(page, artifacts):
     """The page after a reader used each tryout, wide and phone-narrow (for a human look)."""
-    page = fresh_page
     click_and_read(page, page.locator('.mcp-call[data-tool="read_cypher"] .mcp-send'))
     terminal = page.locator(".terminal")
     terminal.locator(".term-mode").select_option("toon")
@@ -56,24 +41,9 @@ def click_and_read(page, button) -> tuple[str, str]:
     return page.locator(".mcp-request").inner_text(), page.locator(".mcp-reply").inner_text()
 
 
-def test_mcp_buttons_match_native(fresh_page):
-    """The three buttons as the page builds their requests, on the writable server."""
-    page = fresh_page
-    with McpProcess(":memory:") as native:
-        native.send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "tools/call", "params": {
-            "name": "write_cypher", "arguments": {"statement": autorun_statement(page)}}}))
-        for tool in ("get_schema", "read_cypher", "write_cypher", "get_schema"):
-            request, reply = click_and_read(page, page.locator(f'.mcp-call[data-tool="{tool}"] .mcp-send'))
-            assert json.loads(request)["params"]["name"] == tool
-            assert_parity([reply], native.send(request), f"{tool} button: {request}")
-        request, reply = click_and_read(page, page.locator(".mcp-list"))
-        assert_parity([reply], native.send(request), "tools/list button")
-
-
-def test_mcp_read_only_switch_matches_native(fresh_page):
+def test_mcp_read_only_switch_matches_native(page):
     """With the switch on.  Only calls whose reply cannot depend on the data are compared, so a
     read-only server on an empty :memory: store is a faithful native twin."""
-    page = fresh_page
     page.locator(".mcp-readonly").check()
     with McpProcess(":memory:", read_only=True) as native:
         request, reply = click_and_read(page, page.locator(".mcp-list"))
@@ -85,8 +55,7 @@ def test_mcp_read_only_switch_matches_native(fresh_page):
     page.locator(".mcp-readonly").uncheck()
 
 
-def test_mcp_bad_parameters_are_caught_in_the_page(fresh_page):
-    page = fresh_page
+def test_mcp_bad_parameters_are_caught_in_the_page(page):
     form = page.locator('.mcp-call[data-tool="read_cypher"]')
     form.locator(".mcp-parameters").fill("[1, 2")
     form.locator(".mcp-send").click()
@@ -127,20 +96,42 @@ def test_terminal_preset_and_max_rows(page):
     terminal.locator(".term-rows").fill("")
 
 
-def test_a_missing_wheel_fails_loudly(browser_context, site_url):
-    """loadPackage alone would resolve with a wheel missing; the loader must refuse to start."""
+def load_failure(browser_context, site_url, pattern, handler) -> tuple[str, str]:
+    """Open the index with requests matching `pattern` answered by `handler` -> (why ready
+    rejected, the status line the reader sees)."""
     page = browser_context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
     try:
-        def broken_manifest(route):
-            manifest = json.loads(route.fetch().text())
-            manifest["wheels"].append("lark-9.9.9-py3-none-any.whl")
-            route.fulfill(json=manifest)
-        page.route("**/wheels/manifest.json", broken_manifest)
+        page.route(pattern, handler)
         page.goto(site_url + "index.html")
         page.wait_for_function("() => window.relate !== undefined")
         outcome = page.evaluate("() => window.relate.ready.then(() => 'ready', (e) => String(e.message))")
-        assert outcome.startswith("installing wheels failed (3/4)"), outcome  # lark, relate, tzdata + 1 bogus
         page.wait_for_function("() => document.getElementById('relate-status').classList.contains('error')")
+        return outcome, page.locator("#relate-status").inner_text()
     finally:
         page.close()
+
+
+def test_a_missing_wheel_fails_loudly(browser_context, site_url):
+    """loadPackage alone would resolve with a wheel missing; the loader must refuse to start."""
+    wheels = []
+
+    def broken_manifest(route):
+        manifest = json.loads(route.fetch().text())
+        wheels.extend(manifest["wheels"])
+        manifest["wheels"].append("lark-9.9.9-py3-none-any.whl")
+        route.fulfill(json=manifest)
+
+    outcome, status = load_failure(browser_context, site_url, "**/wheels/manifest.json", broken_manifest)
+    expected = f"installing wheels failed ({len(wheels)}/{len(wheels) + 1})"
+    assert outcome.startswith(expected), outcome
+    assert status.startswith("relate could not start in this browser") and expected in status, status
+
+
+def test_an_engine_that_cannot_load_says_so(browser_context, site_url):
+    """The runtime missing (a broken deployment, a blocked download): the status line says the
+    tryouts cannot run instead of loading forever."""
+    outcome, status = load_failure(browser_context, site_url, "**/vendor/pyodide/pyodide.asm.wasm",
+                                   lambda route: route.fulfill(status=404, body="gone"))
+    assert outcome != "ready"
+    assert status.startswith("relate could not start in this browser, so the tryouts on this page cannot run"), status

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from pathlib import Path
 
+import anyio
 import httpx2
 import pytest
 from mcp import Client, StdioServerParameters
@@ -15,13 +17,26 @@ from mcp.shared.exceptions import MCPError
 
 from tests.net.server import start
 
-pytestmark = pytest.mark.anyio
 RELATE = str(Path(sys.executable).with_name("relate"))
 
 
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
+def run_async(fn, *args) -> None:
+    """Run `fn(*args)` to completion on a fresh event loop in its own thread: the browser tests'
+    Playwright session keeps a loop running on the main thread, where a second one cannot start."""
+    failure: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            anyio.run(fn, *args)
+        except BaseException as e:  # re-raised on the test's thread
+            failure.append(e)
+
+    t = threading.Thread(target=main)
+    t.start()
+    t.join(300)
+    assert not t.is_alive(), "the client did not finish"
+    if failure:
+        raise failure[0]
 
 
 def stdio(*extra: str) -> StdioServerParameters:
@@ -58,13 +73,18 @@ async def exercise_writable(client: Client) -> None:
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])  # auto probes server/discover, then initializes
-async def test_stdio(mode):
-    async with Client(stdio("--database", ":memory:"), mode=mode) as client:
-        await exercise_writable(client)
+def test_stdio(mode):
+    async def body():
+        async with Client(stdio("--database", ":memory:"), mode=mode) as client:
+            await exercise_writable(client)
+    run_async(body)
 
 
-async def test_stdio_read_only(tmp_path):
-    store = str(tmp_path / "g.rl")
+def test_stdio_read_only(tmp_path):
+    run_async(stdio_read_only, str(tmp_path / "g.rl"))
+
+
+async def stdio_read_only(store: str) -> None:
     async with Client(stdio("--database", store), mode="legacy") as client:
         await client.call_tool("write_cypher", {"statement": "CREATE (:T {v: 1})"})
     async with Client(stdio("--database", store, "--read-only"), mode="legacy") as client:
@@ -87,17 +107,22 @@ def http_client(user: str = "agent", password: str = "pw") -> httpx2.AsyncClient
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
-async def test_streamable_http_with_basic_auth(http_server, mode):
-    async with http_client() as http:
-        async with Client(streamable_http_client(http_server, http_client=http), mode=mode) as client:
-            await exercise_writable(client)
+def test_streamable_http_with_basic_auth(http_server, mode):
+    async def body():
+        async with http_client() as http:
+            async with Client(streamable_http_client(http_server, http_client=http), mode=mode) as client:
+                await exercise_writable(client)
+    run_async(body)
 
 
-async def test_streamable_http_wrong_credential_fails_the_connect(http_server):
-    async with http_client(password="nope") as http:
-        with pytest.raises(BaseException) as info:  # an MCPError, possibly inside an ExceptionGroup
+def test_streamable_http_wrong_credential_fails_the_connect(http_server):
+    async def body():
+        async with http_client(password="nope") as http:
             async with Client(streamable_http_client(http_server, http_client=http), mode="legacy"):
                 pass
+
+    with pytest.raises(BaseException) as info:  # an MCPError, possibly inside an ExceptionGroup
+        run_async(body)
     errors = [info.value]
     while isinstance(errors[0], BaseExceptionGroup):
         errors = list(errors[0].exceptions)

@@ -319,3 +319,13 @@ def test_any_property_map_round_trips_exactly(tmp_path, props):
         want = dict(props, **{k + "!": v for k, v in props.items()})
         assert list(back) == list(want)
         assert all(_same(back[k], want[k]) for k in want)
+
+
+def test_a_rl_writer_removes_what_a_crashed_compaction_left(tmp_path):
+    path = tmp_path / "g.rl"
+    _three_commits(str(path))
+    (tmp_path / ".g.rl.tmp-999999").write_bytes(b"half a compacted copy")
+    assert relate.connect(str(path), read_only=True).execute("MATCH (n:N) RETURN count(n)").rows == [(3,)]
+    assert (tmp_path / ".g.rl.tmp-999999").exists()  # readers leave it alone
+    relate.connect(str(path)).close()
+    assert os.listdir(tmp_path) == ["g.rl"]

@@ -83,6 +83,11 @@ def test_duration_arithmetic():
     assert T.add(a, 1) is NotImplemented
     with pytest.raises(CypherArithmeticError):
         T.divide(a, 0)
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(CypherArgumentError):
+            T.multiply(a, bad)
+    with pytest.raises(CypherArgumentError):
+        F["duration"]({"days": float("-inf")})
 
 
 @pytest.mark.parametrize("fn, a, b, text", [

@@ -74,3 +74,12 @@ def test_statement_clock_reads_one_instant_per_statement(db):
     first = db.execute("RETURN datetime.statement() AS now").rows[0][0]
     second = db.execute("RETURN datetime.statement() AS now").rows[0][0]
     assert first.epoch_nanos() < second.epoch_nanos()  # each statement reads the clock anew
+
+
+def test_transaction_clock_holds_for_a_whole_transaction(db):
+    with db.transaction():
+        first = db.execute("RETURN datetime.transaction() AS t, datetime.statement() AS s").rows[0]
+        second = db.execute("RETURN datetime.transaction() AS t, datetime.statement() AS s").rows[0]
+    assert first[0] == second[0]
+    assert first[1].epoch_nanos() < second[1].epoch_nanos()
+    assert first[0].epoch_nanos() <= first[1].epoch_nanos()

@@ -21,7 +21,8 @@ def fails(db, q, **params) -> RelateError:
     "RETURN none(x IN ['a'] WHERE x % 2 = 0)", "RETURN [x IN [true] | x + 1]",
     "RETURN toUpper(1)", "RETURN size(true)", "MATCH p = (a) RETURN labels(p)",
     "MATCH (a)-[r]->() RETURN labels(r)", "MATCH (a) RETURN type(a)", "UNWIND [1, 2] AS x RETURN x.key",
-    "RETURN all(x IN 1 WHERE true)",
+    "RETURN all(x IN 1 WHERE true)", "RETURN CASE WHEN 1 THEN 2 END", "WITH 1 AS n RETURN n:Foo",
+    "RETURN [x IN [1] WHERE x | x]", "RETURN 1 + 'a' - 2", "RETURN toUpper('a') * 2",
 ])
 def test_statically_wrong_operands_fail_at_compile_time(db, q):
     e = fails(db, q)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
+import relate
 from relate.errors import RelateError
 
 
@@ -151,3 +153,53 @@ def test_percentile_outside_zero_to_one_is_out_of_range(db):
 
 def test_sum_of_mixed_numbers_is_a_float(db):
     assert one(db, "UNWIND [1, 2.5] AS x RETURN sum(x), avg(x)") == (3.5, 1.75)
+
+
+# ---------------------------------------------------------------- properties over many values
+
+INT64 = st.integers(min_value=-(2 ** 63), max_value=2 ** 63 - 1)
+_DB = relate.connect()
+
+
+@settings(max_examples=200, deadline=None)
+@given(INT64, INT64.filter(lambda b: b != 0))
+def test_integer_division_identity(a, b):
+    try:
+        q, r = _DB.execute("RETURN $a / $b, $a % $b", {"a": a, "b": b}).rows[0]
+    except RelateError as e:  # only MIN / -1 leaves the range
+        assert (a, b, e.kind) == (-(2 ** 63), -1, "IntegerOverflow")
+        return
+    assert q * b + r == a                 # the division identity holds exactly
+    assert abs(r) < abs(b)
+    assert r == 0 or (r > 0) == (a > 0)   # the remainder takes the dividend's sign
+
+
+@settings(max_examples=200, deadline=None)
+@given(INT64, INT64)
+def test_integer_addition_is_exact_or_an_overflow(a, b):
+    try:
+        (s,) = _DB.execute("RETURN $a + $b", {"a": a, "b": b}).rows[0]
+    except RelateError as e:
+        assert e.kind == "IntegerOverflow" and not -(2 ** 63) <= a + b < 2 ** 63
+        return
+    assert s == a + b
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(allow_nan=False, allow_infinity=False) | st.integers(-10 ** 6, 10 ** 6),
+       st.floats(allow_nan=False, allow_infinity=False) | st.integers(-10 ** 6, 10 ** 6))
+def test_comparison_agrees_with_sort_order(a, b):
+    lt, eq = _DB.execute("RETURN $a < $b, $a = $b", {"a": a, "b": b}).rows[0]
+    order = [row[0] for row in _DB.execute("UNWIND [$a, $b] AS x RETURN x ORDER BY x", {"a": a, "b": b}).rows]
+    assert lt == (a < b) and eq == (a == b)
+    assert order[0] <= order[1]
+
+
+def test_reduce_folds_a_list(db):
+    q = ("WITH 5 AS x RETURN reduce(acc = 0, y IN [1, 2, 3] | acc + y), "
+         "reduce(s = '', w IN ['a', 'b'] | s + w), reduce(acc = x, x IN [1, 2] | acc * 10 + x), "
+         "reduce(a = 1, n IN null | a), x")
+    assert one(db, q) == (6, "ab", 512, None, 5)
+    assert one(db, "UNWIND [1, 2] AS y RETURN reduce(acc = 0, x IN collect(y) | acc + x)") == 3
+    e = fails(db, "MATCH (n) RETURN reduce(acc = 0, x IN [1] | acc + count(*))")
+    assert (e.phase, e.kind) == ("compile", "InvalidAggregation")

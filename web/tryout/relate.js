@@ -5,7 +5,8 @@
 //   await window.relate.mcp(line, {readOnly})  -> reply line as `relate serve --mcp stdio` prints it, or null
 //   await window.relate.cli(args, {env})       -> {stdout, stderr, exitCode} as `relate ARGS` prints them
 //   await window.relate.cell(statement, parameters) -> a cell result on the page's database
-//   window.relate.timings.readyMs              -> ms from navigation start to ready (for bench/)
+//   window.relate.timings                      -> {steps: [{step, text, ms}], readyMs}: ms from navigation
+//                                                 start to each loading step and to ready (for bench/)
 
 const startupTasks = [];
 const progressListeners = [];
@@ -67,9 +68,11 @@ export function atStartup(task) {
   startupTasks.push(task);
 }
 
-const timings = { readyMs: null };
+// ms since navigation start: when each loading step began, and when the page became ready
+const timings = { steps: [], readyMs: null };
 
 function announce(message) {
+  timings.steps.push({ step: message.step, text: message.text, ms: performance.now() });
   lastProgress = message;
   for (const listener of progressListeners) listener(message);
 }

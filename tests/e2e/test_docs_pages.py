@@ -1,0 +1,157 @@
+"""Every page of the built site, opened in Chromium and used the way a reader uses it: every
+Cypher cell run, every MCP button pressed, every terminal run with its default and with each
+preset; each browser answer compared with the native one for the same input; a screenshot of
+every page (wide and phone-narrow) saved to test-artifacts/pages/.
+
+Native twins, kept in step with the page:
+  cells      what the cell shows (error, or headers, cells and summary line) == relate.browser's
+             cell answer computed natively, cell after cell on one native page database; the
+             page's database is also mirrored by a native `relate serve --mcp stdio` process that
+             gets each cell's statement as a tool call (write_cypher for a write, read_cypher
+             otherwise), so graph and plan cache match when the MCP buttons run
+  MCP        the request line the page built and showed is sent to that native server; the reply
+             line must match byte for byte (timings aside)
+  terminal   the arguments and environment the page ran with -> `relate ARGS` as a process
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import READY_TIMEOUT_MS
+from docs import PAGE_NAMES
+from native import McpProcess, cli
+from parity import assert_parity
+
+
+def wait_for_counter(page, locator, attribute: str, before: str) -> None:
+    """Until the element's data-<attribute> run counter moves past `before` (its run finished)."""
+    page.wait_for_function("([e, a, b]) => (e.dataset[a] || '0') !== b",
+                           arg=[locator.element_handle(), attribute, before])
+
+
+def tool_call(id_, name: str, statement: str) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": id_, "method": "tools/call",
+                       "params": {"name": name, "arguments": {"statement": statement}}})
+
+
+SHOWN_CELL = """(result) => ({
+  error: result.querySelector('.cell-error')?.textContent ?? null,
+  columns: [...result.querySelectorAll('th')].map((th) => th.textContent),
+  rows: [...result.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent)),
+  summary: result.querySelector('.cell-summary')?.textContent ?? null,
+})"""
+
+
+def shown_cell(cell) -> dict:
+    """What the reader sees of a cell's result: error, or table headers, cells and summary."""
+    return cell.locator(".cell-result").evaluate(SHOWN_CELL)
+
+
+def native_cell(result: dict) -> dict:
+    if result.get("error"):
+        return {"error": result["error"], "columns": [], "rows": [], "summary": None}
+    return {"error": None, "columns": result["columns"], "rows": result["rows"], "summary": result["summary"]}
+
+
+def run_cells(page, native_server) -> int:
+    """Run every cell (the autorun one ran at load) and compare each with the native engine."""
+    from relate.browser import Page
+
+    native_page = Page()
+    cells = page.locator("section.cell")
+    for n in range(cells.count()):
+        cell = cells.nth(n)
+        statement = cell.locator(".cell-source").input_value()
+        if n > 0:  # the autorun cell already ran when the page loaded; don't run it twice
+            before = cell.get_attribute("data-runs") or "0"
+            cell.locator(".cell-run").click()
+            wait_for_counter(page, cell, "runs", before)
+        expected = native_page.cell(statement)
+        assert_parity(shown_cell(cell), native_cell(expected), f"cell {n} ({statement!r})")
+        writes = not expected.get("error") and any(expected["stats"].values())
+        reply = native_server.send(tool_call(f"cell-{n}", "write_cypher" if writes else "read_cypher", statement))
+        assert len(reply) == 1, reply
+    return cells.count()
+
+
+def press_mcp_buttons(page, native_server) -> int:
+    pressed = 0
+    panels = page.locator("section.mcp")
+    for p in range(panels.count()):
+        panel = panels.nth(p)
+        panel.locator(".mcp-readonly").set_checked(False)
+        buttons = [panel.locator(".mcp-list")] + [b for b in panel.locator(".mcp-send").all()]
+        for button in buttons:
+            before = panel.locator(".mcp-exchange").get_attribute("data-calls") or "0"
+            button.click()
+            wait_for_counter(page, panel.locator(".mcp-exchange"), "calls", before)
+            request = panel.locator(".mcp-request").inner_text()
+            reply = panel.locator(".mcp-reply").inner_text()
+            assert_parity([reply], native_server.send(request), f"MCP panel {p}: {request}")
+            pressed += 1
+    return pressed
+
+
+def run_terminals(page) -> int:
+    runs = 0
+    terminals = page.locator("section.terminal")
+    for t in range(terminals.count()):
+        terminal = terminals.nth(t)
+        presets = terminal.locator(".term-preset option").all()
+        choices = [None] + [o.get_attribute("value") for o in presets if o.get_attribute("value")]
+        for choice in choices:
+            if choice is not None:
+                terminal.locator(".term-preset").select_option(value=choice)
+            before = terminal.get_attribute("data-runs") or "0"
+            terminal.locator(".term-run").click()
+            wait_for_counter(page, terminal, "runs", before)
+            args = json.loads(terminal.get_attribute("data-args"))
+            env = json.loads(terminal.get_attribute("data-env"))
+            shown = {"stdout": terminal.locator(".term-stdout").text_content(),
+                     "stderr": terminal.locator(".term-stderr").text_content(),
+                     "exitCode": int(terminal.locator(".term-code").text_content())}
+            assert_parity(shown, cli(args, env), f"terminal {t}: relate {args} with {env}")
+            runs += 1
+    return runs
+
+
+@pytest.mark.parametrize("name", PAGE_NAMES)
+def test_every_tryout_on_the_page_matches_native(name, browser_context, site_url, guard, artifacts):
+    page = browser_context.new_page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    try:
+        page.goto(site_url + f"{name}.html")
+        assert page.locator("nav.site a[aria-current=page]").get_attribute("href") == f"{name}.html"
+        page.wait_for_function("() => window.relate !== undefined", timeout=READY_TIMEOUT_MS)
+        page.evaluate("() => window.relate.ready")
+        hook = page.evaluate("() => ['ready', 'mcp', 'cli', 'cell'].map((k) => typeof window.relate[k])")
+        assert hook == ["object", "function", "function", "function"]
+        # the engine runs in a worker, not on the page's thread
+        assert any(url.endswith("/tryout/worker.js") for url in workers), workers
+        assert page.evaluate("() => typeof globalThis.loadPyodide") == "undefined"
+        assert "running in this page" in page.locator("#relate-status").inner_text()
+
+        with McpProcess(":memory:") as native_server:
+            done = run_cells(page, native_server) + press_mcp_buttons(page, native_server)
+        done += run_terminals(page)
+        assert done > 0, f"{name}.html has no tryout"
+
+        folder = artifacts / "pages"
+        folder.mkdir(exist_ok=True)
+        for suffix, width in (("", 1100), ("-narrow", 380)):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.screenshot(path=str(folder / f"{name}{suffix}.png"), full_page=True)
+            if suffix:  # nothing may stick out sideways on a phone: wide things scroll inside boxes
+                overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+                assert overflow <= 0, f"{name}.html is {overflow}px wider than a {width}px screen"
+        assert not guard.foreign, f"the page tried to reach the network: {guard.foreign}"
+        assert errors == [], f"script errors: {errors}"
+    finally:
+        page.close()
