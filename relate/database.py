@@ -17,7 +17,7 @@ from .errors import (CypherSemanticError, ReadOnlyError, RelateError, StorageErr
 from .exec.context import ExecContext
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
-from .procedures import Procedure, ProcedureRegistry
+from .procedures import Procedure, ProcedureRegistry, builtins
 from .result import Notification, PlanDescription, Result, Stats, Timings
 from .storage.store import open_store
 from .storage.graph import Graph, IndexDef
@@ -91,7 +91,7 @@ class Database:
         warm_parser()  # build the parser before any statement's clock starts
         self.store = open_store(path, self.read_only, live=live)
         self.graph = self.store.graph
-        self.procedures = ProcedureRegistry()
+        self.procedures = ProcedureRegistry(builtins())
         self._explicit = None  # the open transaction of a `transaction()` block
         self._explicit_ns = 0  # when it began (epoch nanoseconds)
 

@@ -44,10 +44,11 @@ class Signature:
 
 @dataclass(frozen=True, slots=True)
 class Procedure:
-    """A callable procedure: `fn(args tuple) -> iterable of output tuples` (one value per output)."""
+    """A callable procedure: `fn(args tuple, ctx) -> iterable of output tuples` (one value per
+    output); `ctx` is the running statement's `ExecContext` (its `graph`, `params`, ...)."""
 
     signature: Signature
-    fn: Callable[[tuple], Iterable[tuple]]
+    fn: Callable[[tuple, object], Iterable[tuple]]
     writes: bool = False
 
     @property
@@ -56,12 +57,12 @@ class Procedure:
 
 
 class ProcedureRegistry:
-    """The procedures one database knows, by dotted name."""
+    """The procedures one database knows, by dotted name (the built-in `db.*` ones to start)."""
 
     __slots__ = ("_procs",)
 
-    def __init__(self) -> None:
-        self._procs: dict[str, Procedure] = {}
+    def __init__(self, procedures: Iterable[Procedure] = ()) -> None:
+        self._procs: dict[str, Procedure] = {p.name: p for p in procedures}
 
     def register(self, proc: Procedure) -> None:
         self._procs[proc.name] = proc
@@ -143,8 +144,50 @@ def fixture_procedure(signature: str, header: list[str], rows: list[list]) -> Pr
         ins = tuple(coerce_argument(f, v) for f, v in zip(sig.inputs, row[:n_in]))
         table.append((ins, tuple(row[n_in:])))
 
-    def call(args: tuple):
+    def call(args: tuple, ctx=None):
         for ins, outs in table:
             if all(_same(a, b) for a, b in zip(args, ins)):
                 yield outs
     return Procedure(sig, call)
+
+
+# ---------------------------------------------------------------- built-in procedures
+
+def _labels(args, ctx):
+    return [(lb,) for lb in sorted(lb for lb, nodes in ctx.graph.by_label.items() if nodes)]
+
+
+def _relationship_types(args, ctx):
+    g = ctx.graph
+    seen = set()
+    for by_type in g.out_adj.values():
+        seen.update(t for t, rels in by_type.items() if rels)
+    return [(t,) for t in sorted(seen)]
+
+
+def _property_keys(args, ctx):
+    g = ctx.graph
+    keys = set()
+    for n in g.nodes.values():
+        keys.update(n.props)
+    for r in g.rels.values():
+        keys.update(r.props)
+    return [(k,) for k in sorted(keys)]
+
+
+def builtins() -> list[Procedure]:
+    """What every database can `CALL` without registering anything: the labels, relationship
+    types and property keys in use, one per row, sorted.
+
+    >>> import relate
+    >>> db = relate.connect(":memory:")
+    >>> _ = db.execute("CREATE (:Person {name: 'Ada'})-[:KNOWS]->(:Person {age: 36})")
+    >>> db.execute("CALL db.labels()").rows, db.execute("CALL db.propertyKeys() YIELD propertyKey").rows
+    ([('Person',)], [('age',), ('name',)])
+    """
+    return [
+        Procedure(parse_signature("db.labels() :: (label :: STRING?)"), _labels),
+        Procedure(parse_signature("db.relationshipTypes() :: (relationshipType :: STRING?)"),
+                  _relationship_types),
+        Procedure(parse_signature("db.propertyKeys() :: (propertyKey :: STRING?)"), _property_keys),
+    ]

@@ -332,9 +332,9 @@ class ProcedureCall(Operator):
         for row in self.child.rows(ctx):
             args = coerce(tuple(f(row, ctx) for f in arg_fns))
             if void:
-                for _ in fn(args):
+                for _ in fn(args, ctx):
                     pass
                 yield row
                 continue
-            for out in fn(args):
+            for out in fn(args, ctx):
                 yield row + tuple(out[i] for i in picks)
