@@ -55,7 +55,7 @@ def serve_site():
 def browser_figures(base: str, pages: list[str], loads: int, calls: int) -> dict:
     from playwright.sync_api import sync_playwright
 
-    out = {"ready_ms": {}, "mcp_ms": [], "cli_ms": []}
+    out = {"ready_ms": {}, "steps": {}, "mcp_ms": [], "cli_ms": []}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=["--no-sandbox", "--disable-gpu"])
@@ -69,7 +69,10 @@ def browser_figures(base: str, pages: list[str], loads: int, calls: int) -> dict
                 page.goto(base + f"{name}.html")
                 page.wait_for_function("() => window.relate !== undefined")
                 page.evaluate("() => window.relate.ready")
-                times.append(page.evaluate("() => window.relate.timings.readyMs"))
+                timings = page.evaluate("() => window.relate.timings")
+                times.append(timings["readyMs"])
+                for step in timings["steps"]:
+                    out["steps"].setdefault(step["text"], []).append(step["ms"])
                 page.close()
             out["ready_ms"][name] = times
         page = context.new_page()
@@ -146,6 +149,12 @@ def report(browser: dict, native: dict, loads: int, calls: int) -> str:
     ]
     for name, times in browser["ready_ms"].items():
         lines.append(f"| {name}.html | {median(times)} | {min(times):.1f} | {max(times):.1f} |")
+    lines += ["", "When each loading step began (median over every load above, ms after navigation start):", "",
+              "| step | median ms |", "| --- | ---: |"]
+    for text, times in browser["steps"].items():
+        lines.append(f"| {text.rstrip('…')} | {median(times)} |")
+    all_ready = [t for times in browser["ready_ms"].values() for t in times]
+    lines.append(f"| ready | {median(all_ready)} |")
     lines += [
         "",
         f"## One tryout call ({calls} calls each, median)",

@@ -226,10 +226,10 @@ def reference_html() -> str:
         rows = "".join(f"<tr><th scope=\"row\">{k}</th><td>{v}</td></tr>" for k, v in facts)
         if ec.kinds:
             kinds = "".join(
-                f'<tr id="kind-{e(k.name)}"><td><code>{e(k.name)}</code></td>'
+                f'<tr id="{ec.name.lower()}-{e(k.name)}" data-kind="{e(k.name)}"><td><code>{e(k.name)}</code></td>'
                 "<td>" + " or ".join(f"<code>Relate.{e(t)}.{e(k.name)}</code>" for t in ec.tck_types.values())
                 + "</td>"
-                f"<td>{', '.join(f'<code>{e(m)}</code>' for m in k.modules)}</td></tr>"
+                f"<td>{' '.join(f'<code>{e(m)}</code>' for m in k.modules)}</td></tr>"
                 for k in ec.kinds)
             kind_table = ('<div class="table-scroll"><table class="doc-table"><thead><tr>'
                           '<th scope="col">kind</th><th scope="col"><code>code</code> in the error object</th>'

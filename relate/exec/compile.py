@@ -22,7 +22,7 @@ from . import arith
 from .compare import compare, equals
 from .functions import lookup
 from . import statictypes as T
-from .scope import Scope, SlotMap  # noqa: F401  (the planner imports Scope from here)
+from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
               "percentiledisc", "percentilecont"}

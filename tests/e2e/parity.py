@@ -23,35 +23,36 @@ def normalise(value):
     return value
 
 
-def _where(a: str, b: str) -> str:
+def _where(a: str, b: str, names=("browser", "native")) -> str:
     """Point at the first differing character of two strings, with some context."""
     i = next((n for n, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     lo = max(0, i - 60)
+    width = max(len(n) for n in names) + 1
     return (f"first difference at character {i} (lengths {len(a)} / {len(b)}):\n"
-            f"  browser: …{a[lo:i + 60]!r}\n  native:  …{b[lo:i + 60]!r}")
+            f"  {names[0] + ':':<{width}} …{a[lo:i + 60]!r}\n  {names[1] + ':':<{width}} …{b[lo:i + 60]!r}")
 
 
-def assert_parity(browser, native, what: str = "reply") -> None:
+def assert_parity(browser, native, what: str = "reply", names=("browser", "native")) -> None:
     """Fail unless `browser` equals `native` once timings are normalised.  Either side may be a
     string, None (no reply), or a list/dict of those (e.g. a CLI run's stdout/stderr/exitCode)."""
     b, n = normalise(browser), normalise(native)
     if b == n:
         return
-    lines = [f"{what}: browser and native differ"]
+    lines = [f"{what}: {names[0]} and {names[1]} differ"]
     if isinstance(b, dict) and isinstance(n, dict):
         for key in sorted(set(b) | set(n), key=str):
             if b.get(key) != n.get(key):
-                lines.append(f"[{key}] " + _diff(b.get(key), n.get(key)))
+                lines.append(f"[{key}] " + _diff(b.get(key), n.get(key), names))
     elif isinstance(b, list) and isinstance(n, list) and len(b) == len(n):
         for i, (x, y) in enumerate(zip(b, n)):
             if x != y:
-                lines.append(f"[{i}] " + _diff(x, y))
+                lines.append(f"[{i}] " + _diff(x, y, names))
     else:
-        lines.append(_diff(b, n))
+        lines.append(_diff(b, n, names))
     raise AssertionError("\n".join(lines))
 
 
-def _diff(b, n) -> str:
+def _diff(b, n, names=("browser", "native")) -> str:
     if isinstance(b, str) and isinstance(n, str):
-        return _where(b, n)
-    return f"browser: {b!r}\n  native:  {n!r}"
+        return _where(b, n, names)
+    return f"{names[0]}: {b!r}\n  {names[1]}: {n!r}"

@@ -102,3 +102,74 @@ def test_markdown_subset():
 def test_markdown_rejects_an_unclosed_fence():
     with pytest.raises(ValueError, match="never closed"):
         render("```cypher run\nRETURN 1\n")
+
+
+def test_every_page_is_built_with_the_navigation_and_the_loader():
+    from docs import PAGES
+
+    for name, label in PAGES:
+        html = (SITE / f"{name}.html").read_text()
+        for other, other_label in PAGES:
+            assert f'href="{other}.html"' in html and other_label in html, (name, other)
+        assert f'<a href="{name}.html" aria-current="page">{label}</a>' in html
+        # every page has tryouts, so every page loads the engine and shows its progress
+        assert '<script type="module" src="tryout/tryout.js"></script>' in html, name
+        assert 'id="relate-status"' in html and "<progress" in html, name
+
+
+def test_errors_page_is_generated_from_the_error_tree():
+    html = (SITE / "errors.html").read_text()
+    assert 'id="class-cyphersyntaxerror"' in html and 'data-kind="ParseError"' in html
+    assert "<code>relate.syntax.parser</code>" in html  # where ParseError is raised
+
+
+def test_markdown_tables_and_ordered_lists():
+    page = render("| a | b |\n|---|---|\n| `x\\|y` | **2** |\n\n1. one\n2. two\n")
+    assert ('<table class="doc-table"><thead><tr><th scope="col">a</th><th scope="col">b</th></tr></thead>'
+            "<tbody><tr><td><code>x|y</code></td><td><strong>2</strong></td></tr></tbody></table>") in page.html
+    assert "<ol><li>one</li><li>two</li></ol>" in page.html
+
+
+def test_a_verify_block_takes_the_next_text_block_as_its_output():
+    from verify import verify_cases
+
+    cases = verify_cases("```bash verify\nrelate --version\n```\n\nSome prose.\n\n```text\nrelate 1\n```\n\n"
+                         "```bash verify exit=6\nrelate 'RETURN'\n```\n\n```bash verify\ntrue\n```\n")
+    assert [(c.command, c.expected, c.exit_code) for c in cases] == [
+        ("relate --version", "relate 1\n", 0), ("relate 'RETURN'", "", 6), ("true", "", 0)]
+
+
+def test_serve_runs_the_native_mcp_server_beside_the_site(tmp_path):
+    """server/serve.py (what ./run starts): the site, plus `relate serve --mcp PORT` next to it,
+    answering a tool call with the credential it printed, and stopped with the site."""
+    import base64
+    import re
+    import signal
+    import socket
+    import subprocess
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        mcp_port = probe.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, str(ROOT / "server" / "serve.py"), "0", str(SITE),
+                             "--mcp-port", str(mcp_port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        while not any("listening" in line for line in lines):
+            line = proc.stderr.readline()
+            assert line, f"serve.py ended early: {lines}"
+            lines.append(line)
+        token = re.search(r"generated token for user relate: (\S+)", "".join(lines)).group(1)
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{mcp_port}/mcp", method="POST",
+            data=b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_cypher",'
+                 b'"arguments":{"statement":"RETURN 1 AS one"}}}',
+            headers={"Content-Type": "application/json",
+                     "Authorization": "Basic " + base64.b64encode(f"relate:{token}".encode()).decode()})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            assert '\\"rows\\":[{\\"one\\":1}]' in reply.read().decode()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", mcp_port), timeout=5).close()

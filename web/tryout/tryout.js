@@ -27,14 +27,23 @@ onProgress(({ step, steps, text: message }) => {
   }
 });
 
+// On a slow machine or connection the first step can take a while; say that it is still going.
+const slow = setTimeout(() => {
+  if (text && !status.classList.contains("error")) {
+    text.textContent += " Still loading: the runtime is large, and this machine or connection is slow.";
+  }
+}, 45_000);
+
 ready.then(
   () => {
+    clearTimeout(slow);
     show("relate is running in this page. Every tryout on it uses it.");
     if (bar) bar.hidden = true;
     status?.classList.add("ready");
     for (const button of document.querySelectorAll("main button")) button.disabled = false;
   },
   (error) => {
+    clearTimeout(slow);
     console.error(error);
     if (bar) bar.hidden = true;
     status?.classList.add("error");

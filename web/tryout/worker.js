@@ -17,9 +17,24 @@ function progress(step, text) {
   postMessage({ type: "progress", step, steps: STEPS, text });
 }
 
+// Pyodide's loader never settles when one of its files fails to arrive (it logs a warning and
+// waits), so ask for each of them first: a missing file then fails the start with its name.
+const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
+async function checkRuntime(indexURL) {
+  const missing = [];
+  await Promise.all(RUNTIME_FILES.map(async (name) => {
+    const reply = await fetch(new URL(name, indexURL), { method: "HEAD" }).catch(() => null);
+    if (!reply?.ok) missing.push(`${name} (${reply ? `HTTP ${reply.status}` : "no answer"})`);
+  }));
+  if (missing.length) throw new Error(`the Python runtime is incomplete on the server: ${missing.join(", ")}`);
+}
+
 async function start() {
   progress(1, "Loading the Python runtime (Pyodide, about 6 MB compressed)…");
-  const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", site).href });
+  const indexURL = new URL("vendor/pyodide/", site).href;
+  await checkRuntime(indexURL);
+  const pyodide = await loadPyodide({ indexURL });
   const response = await fetch(new URL("wheels/manifest.json", site));
   if (!response.ok) throw new Error(`wheels/manifest.json: HTTP ${response.status}`);
   const manifest = await response.json();

@@ -1,0 +1,96 @@
+"""An engine and a graph -> checked answers and warm median timings, as one plain dict.
+
+The order is fixed: load (timed once), then for each read query every parameter set is answered
+and compared with the expected (floor's) answers, and only a query whose answers all match is
+timed.  A sample is a batch of repeated calls long enough (>= 5 ms) that a coarse clock, as in a
+browser, still measures it; its time per call is the batch time divided by the calls.  The median
+of the samples is reported.  Writes come last since they grow the graph: Q8_one is the wall time
+of 1,000 single-statement CREATEs, Q8_unwind of one UNWIND statement creating 1,000 nodes.
+Runs unchanged inside Pyodide (no process or OS calls here; memory is measured by the caller).
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+from graphgen import write_rows
+from queries import READ_QUERIES, canonical
+
+MIN_BATCH_S = 0.005
+
+
+def answers(engine, graph, query: str) -> list:
+    params = graph.params[query]
+    return [canonical(query, engine.query(query, p)) for p in params]
+
+
+def time_query(engine, params: list[dict], query: str, budget: float, min_samples: int = 5,
+               max_samples: int = 60) -> float:
+    clock = time.perf_counter
+    t0 = clock()
+    engine.query(query, params[0])
+    once = max(clock() - t0, 1e-7)
+    calls = max(1, int(MIN_BATCH_S / once) + 1) if once < MIN_BATCH_S else 1
+    if once > budget / 5:   # seconds per call (grand-cypher): three samples are all we can afford
+        min_samples = 3
+    samples: list[float] = []
+    deadline = clock() + budget
+    while len(samples) < min_samples or (clock() < deadline and len(samples) < max_samples):
+        p = params[len(samples) % len(params)]
+        t0 = clock()
+        for _ in range(calls):
+            engine.query(query, p)
+        samples.append((clock() - t0) / calls)
+    return statistics.median(samples)
+
+
+def run(engine, graph, expected: dict | None, *, budget: float = 1.0,
+        write_repeats: int = 3, after_load=None) -> dict:
+    """`expected` maps query -> list of answers (None: this engine is the reference)."""
+    out: dict = {"engine": engine.name, "times": {}, "status": {}, "answers": {}, "extra": {}}
+    t0 = time.perf_counter()
+    engine.load(graph)
+    out["times"]["load"] = time.perf_counter() - t0
+    out["status"]["load"] = "ok"
+    if after_load is not None:
+        after_load(engine, out)
+    for q in READ_QUERIES:
+        if q not in engine.supports:
+            out["status"][q] = "unsupported"
+            continue
+        try:
+            got = answers(engine, graph, q)
+        except Exception as e:  # an engine refusing a query is a finding, not a harness failure
+            out["status"][q] = f"error: {type(e).__name__}: {str(e)[:160]}"
+            continue
+        out["answers"][q] = got
+        if expected is not None and got != expected[q]:
+            out["status"][q] = "wrong answer"
+            continue
+        params = graph.params[q]
+        out["times"][q] = time_query(engine, params, q, budget)
+        out["status"][q] = "ok"
+    _writes(engine, graph, out, write_repeats)
+    return out
+
+
+def _writes(engine, graph, out: dict, repeats: int) -> None:
+    base = 10 * len(graph.persons) + 10 * len(graph.posts)
+    for q, write in (("Q8_one", engine.write_one), ("Q8_unwind", engine.write_unwind)):
+        samples = []
+        try:
+            for _ in range(repeats):
+                rows = write_rows(graph, base)
+                t0 = time.perf_counter()
+                write(rows)
+                samples.append(time.perf_counter() - t0)
+                made = engine.count_range(base, base + len(rows))
+                if made != len(rows):
+                    out["status"][q] = f"wrong answer: {made} of {len(rows)} nodes written"
+                    break
+                base += len(rows)
+            else:
+                out["times"][q] = statistics.median(samples)
+                out["status"][q] = "ok"
+        except Exception as e:
+            out["status"][q] = f"error: {type(e).__name__}: {str(e)[:160]}"
