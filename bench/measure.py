@@ -65,13 +65,20 @@ def run(engine, graph, expected: dict | None, *, budget: float = 1.0,
             continue
         out["answers"][q] = got
         if expected is not None and got != expected[q]:
-            out["status"][q] = "wrong answer"
+            i = next(i for i, (a, b) in enumerate(zip(got, expected[q])) if a != b)
+            out["status"][q] = (f"wrong answer: {_short(got[i])} where the floor has "
+                                f"{_short(expected[q][i])}, parameters {graph.params[q][i]}")
             continue
         params = graph.params[q]
         out["times"][q] = time_query(engine, params, q, budget)
         out["status"][q] = "ok"
     _writes(engine, graph, out, write_repeats)
     return out
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _writes(engine, graph, out: dict, repeats: int) -> None:

@@ -1,5 +1,7 @@
 """Per-engine results of one run -> bench/results/<scale>.json, <scale>-details.json, <scale>.md.
 
+    python bench/report.py S     re-renders results/S.md from results/S-details.json (no new run)
+
 `<scale>.json` has exactly {"engines": {engine: {query: median seconds}}}, only for figures that
 were measured on a checked answer.  The details file keeps the rest (each query's status, memory,
 disk, reopen time, the run's settings).  The Markdown report gives the medians, the ratios of
@@ -122,13 +124,21 @@ def write(out_dir: Path, scale: str, results: dict, memory: dict, meta: dict) ->
     details = {"meta": meta,
                "engines": {name: {k: v for k, v in res.items() if k != "answers"}
                            for name, res in results.items()},
-               "memory_scale": {name: res.get("extra", {}) | {"load_s": res.get("times", {}).get("load")}
-                                for name, res in memory.items()}}
+               "memory_scale": memory}
     details_path = out_dir / f"{scale}-details.json"
     details_path.write_text(json.dumps(details, indent=2) + "\n")
     md_path = out_dir / f"{scale}.md"
     md_path.write_text(markdown(scale, results, memory, meta, out_dir))
     return {"json": json_path, "details": details_path, "md": md_path}
+
+
+def rerender(out_dir: Path, scale: str) -> Path:
+    """Rewrite <scale>.md from <scale>-details.json (after editing <scale>-analysis.md)."""
+    details = json.loads((out_dir / f"{scale}-details.json").read_text())
+    md_path = out_dir / f"{scale}.md"
+    md_path.write_text(markdown(scale, details["engines"], details["memory_scale"], details["meta"],
+                                out_dir))
+    return md_path
 
 
 def markdown(scale: str, results: dict, memory: dict, meta: dict, out_dir: Path) -> str:
@@ -220,3 +230,8 @@ def markdown(scale: str, results: dict, memory: dict, meta: dict, out_dir: Path)
     if analysis.is_file():
         lines += ["", analysis.read_text().rstrip()]
     return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+    print(rerender(Path(__file__).resolve().parent / "results", sys.argv[1] if len(sys.argv) > 1 else "S"))

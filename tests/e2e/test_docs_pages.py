@@ -137,6 +137,10 @@ def test_every_tryout_on_the_page_matches_native(name, browser_context, site_url
         assert any(url.endswith("/tryout/worker.js") for url in workers), workers
         assert page.evaluate("() => typeof globalThis.loadPyodide") == "undefined"
         assert "running in this page" in page.locator("#relate-status").inner_text()
+        # the status line went through every loading step: Pyodide, wheels, engine, and the
+        # page's first cell when it has cells
+        steps = page.evaluate("() => window.relate.timings.steps.map((s) => s.step)")
+        assert steps == [1, 2, 3] + ([4] if page.locator("section.cell").count() else []), steps
 
         with McpProcess(":memory:") as native_server:
             done = run_cells(page, native_server) + press_mcp_buttons(page, native_server)

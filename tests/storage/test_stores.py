@@ -329,3 +329,20 @@ def test_a_rl_writer_removes_what_a_crashed_compaction_left(tmp_path):
     assert (tmp_path / ".g.rl.tmp-999999").exists()  # readers leave it alone
     relate.connect(str(path)).close()
     assert os.listdir(tmp_path) == ["g.rl"]
+
+
+@pytest.mark.parametrize("name", ["t.rl", "tdir"])
+def test_temporal_values_and_points_survive_reopen(tmp_path, name):
+    path = str(tmp_path / name)
+    query = ("RETURN n.d AS d, n.t AS t, n.z AS z, n.du AS du, n.p AS p, n.l AS l")
+    db = relate.connect(path)
+    db.execute("CREATE (n:E {d: date('2024-02-29'), t: localtime('12:34:56.789'), "
+               "z: datetime('2024-03-31T02:30:00[Europe/Berlin]'), du: duration('P1Y2M3DT4H5M6.5S'), "
+               "p: point({longitude: 13.4, latitude: 52.5}), l: [date('2020-01-01'), date('2021-01-01')]})")
+    before = db.execute("MATCH (n:E) " + query).rows
+    db.execute("MATCH (n:E) SET n.d = n.d + duration('P1D')")  # and once more through the WAL
+    before_set = db.execute("MATCH (n:E) " + query).rows
+    db.close()
+    after = relate.connect(path, read_only=True).execute("MATCH (n:E) " + query).rows
+    assert after == before_set and before_set[0][1:] == before[0][1:]
+    assert str(after[0][0]) == "2024-03-01"
