@@ -99,8 +99,14 @@ class CypherSemanticError(RelateError):
 
     @property
     def tck_type(self) -> str:
-        # the TCK (like Neo4j) files every refusal found before execution under SyntaxError
+        if self.kind == "ParameterMissing":
+            return "ParameterMissing"  # the TCK gives a missing parameter a type of its own
+        # the TCK (like Neo4j) files every other refusal found before execution under SyntaxError
         return "SyntaxError" if self.phase == "compile" else "SemanticError"
+
+    @property
+    def tck_detail(self) -> str:
+        return "MissingParameter" if self.kind == "ParameterMissing" else self.kind
 
 
 class ProcedureError(RelateError):
