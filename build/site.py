@@ -44,6 +44,7 @@ PAGES = (
     ("index", "Overview"),
     ("getting-started", "Getting started"),
     ("cypher", "Cypher guide"),
+    ("temporal", "Dates, times and places"),
     ("cli", "CLI and output modes"),
     ("agent-mode", "Agent mode"),
     ("serve-mcp", "Serving over MCP"),

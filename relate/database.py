@@ -13,7 +13,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .errors import (CypherSemanticError, ReadOnlyError, RelateError, StorageError, UsageError)
+from .errors import (CypherSemanticError, ParameterMissingError, ReadOnlyError, RelateError, StorageError, UsageError)
 from .exec.context import ExecContext
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
@@ -171,7 +171,7 @@ class Database:
                           prepared.cache, plan.query_type, explained=True)
         missing = [p for p in plan.parameters if p not in params]
         if missing:
-            raise CypherSemanticError("ParameterMissing", "Expected parameter(s): " + ", ".join(missing))
+            raise ParameterMissingError(missing)
         if self.read_only and plan.query_type != "r":
             raise ReadOnlyError("the store is open read-only; this statement writes")
         t_exec = time.perf_counter_ns()

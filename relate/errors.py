@@ -99,14 +99,18 @@ class CypherSemanticError(RelateError):
 
     @property
     def tck_type(self) -> str:
-        if self.kind == "ParameterMissing":
-            return "ParameterMissing"  # the TCK gives a missing parameter a type of its own
-        # the TCK (like Neo4j) files every other refusal found before execution under SyntaxError
+        # the TCK (like Neo4j) files every refusal found before execution under SyntaxError
         return "SyntaxError" if self.phase == "compile" else "SemanticError"
 
-    @property
-    def tck_detail(self) -> str:
-        return "MissingParameter" if self.kind == "ParameterMissing" else self.kind
+
+class ParameterMissingError(CypherSemanticError):
+    """A statement reads a parameter the caller did not pass."""
+
+    tck_type = "ParameterMissing"  # the TCK gives a missing parameter a type of its own
+    tck_detail = "MissingParameter"
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__("ParameterMissing", "Expected parameter(s): " + ", ".join(names))
 
 
 class ProcedureError(RelateError):
