@@ -21,13 +21,14 @@ def main(src: str, dst: str) -> None:
     names = list(engines)
     fig, ax = plt.subplots(figsize=(14, 6), dpi=100)
     width = 0.8 / max(1, len(names))
+    colours = plt.get_cmap("tab20").colors  # 20 distinct colours: more engines than tab10 has
     for i, name in enumerate(names):
         xs, ys = [], []
         for j, q in enumerate(QUERIES):
             if q in engines[name]:
                 xs.append(j + (i - (len(names) - 1) / 2) * width)
                 ys.append(engines[name][q])
-        ax.bar(xs, ys, width=width, label=name)
+        ax.bar(xs, ys, width=width, label=name, color=colours[(2 * i) % 20 if i < 10 else 2 * (i - 10) + 1])
     ax.set_yscale("log")
     ax.set_xticks(range(len(QUERIES)), QUERIES)
     ax.set_ylabel("median seconds (log scale; lower is faster)")

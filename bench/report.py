@@ -99,7 +99,7 @@ def targets(results: dict, memory: dict) -> list[tuple[str, str, bool | None, st
             r = ratio(gc_times[q], rel.get(q))
             rows.append((">= 20x faster than grand-cypher", q, None if r is None else r >= 20,
                          "not measured" if r is None else
-                         f"grand-cypher {fmt_s(gc_times[q])} / relate {fmt_s(rel[q])} = {r:.0f}x"))
+                         f"grand-cypher {fmt_s(gc_times[q])} / relate {fmt_s(rel[q])} = {r:.1f}x"))
     fm = memory.get("floor", {}).get("extra", {}).get("rss_growth_bytes")
     rm = memory.get(RELATE, {}).get("extra", {}).get("rss_growth_bytes")
     r = ratio(rm, fm)

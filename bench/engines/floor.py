@@ -1,7 +1,8 @@
 """The graph -> plain CPython dicts and lists, and each query hand-written against them.
 
 This is the floor a pure-Python engine can approach: no parsing, no planning, no generic row
-machinery, just the loops a programmer would write for each question.  Its answers are the
+machinery, properties of a label in columns, just the loops a programmer would write for each
+question.  Its answers are the
 reference every other engine is checked against.
 """
 from __future__ import annotations
@@ -17,29 +18,47 @@ class Engine:
     supports = READ_QUERIES
 
     def load(self, g) -> None:
-        self.props: list[dict] = []           # node slot -> property map
-        self.labels: list[str] = []
+        # Nodes are slots; each label keeps its properties as columns (one list per key), the
+        # fastest layout a scan in CPython has.  Relationships are slots with a type and props.
+        self.labels: list[str] = []           # node slot -> label
+        self.key: list[int] = []              # node slot -> its `id` property (both labels have one)
         self.out: list[list[tuple[int, int]]] = []   # node slot -> [(rel slot, target slot)]
-        self.rel_props: list[dict] = []
         self.rel_types: list[str] = []
-        self.by_id: dict[int, int] = {}       # the index on :Person(id)
-        self.post_by_id: dict[int, int] = {}
+        self.rel_props: list[dict] = []
+        self.p_slot: list[int] = []           # :Person columns, one row per person
+        self.p_id: list[int] = []
+        self.p_name: list[str] = []
+        self.p_age: list[int] = []
+        self.p_city: list[str] = []
+        self.by_id: dict[int, int] = {}       # the index on :Person(id): id -> person row
+        self.post_title: list[str] = []
+        self.post_by_id: dict[int, int] = {}  # id -> node slot
         for pid, name, age, city in g.persons:
-            self.by_id[pid] = self._node("Person", {"id": pid, "name": name, "age": age, "city": city})
+            self._person(pid, name, age, city)
         for pid, title in g.posts:
-            self.post_by_id[pid] = self._node("Post", {"id": pid, "title": title})
+            self.post_by_id[pid] = self._node("Post", pid)
+            self.post_title.append(title)
+        slot = self.p_slot
         for a, b, since in g.knows:
-            self._rel(self.by_id[a], self.by_id[b], "KNOWS", {"since": since})
+            self._rel(slot[self.by_id[a]], slot[self.by_id[b]], "KNOWS", {"since": since})
         for a, b in g.created:
-            self._rel(self.by_id[a], self.post_by_id[b], "CREATED", {})
+            self._rel(slot[self.by_id[a]], self.post_by_id[b], "CREATED", {})
         for a, b in g.likes:
-            self._rel(self.by_id[a], self.post_by_id[b], "LIKES", {})
+            self._rel(slot[self.by_id[a]], self.post_by_id[b], "LIKES", {})
 
-    def _node(self, label: str, props: dict) -> int:
-        self.props.append(props)
+    def _node(self, label: str, key: int) -> int:
         self.labels.append(label)
+        self.key.append(key)
         self.out.append([])
-        return len(self.props) - 1
+        return len(self.labels) - 1
+
+    def _person(self, pid: int, name: str, age: int, city: str) -> None:
+        self.by_id[pid] = len(self.p_id)
+        self.p_slot.append(self._node("Person", pid))
+        self.p_id.append(pid)
+        self.p_name.append(name)
+        self.p_age.append(age)
+        self.p_city.append(city)
 
     def _rel(self, a: int, b: int, rtype: str, props: dict) -> None:
         self.rel_props.append(props)
@@ -54,46 +73,46 @@ class Engine:
     def query(self, name: str, p: dict) -> list[tuple]:
         return getattr(self, name)(p)
 
+    def _slot(self, pid):
+        row = self.by_id.get(pid)
+        return None if row is None else self.p_slot[row]
+
     def Q1i(self, p):
-        n = self.by_id.get(p["id"])
-        return [] if n is None else [(self.props[n]["name"],)]
+        row = self.by_id.get(p["id"])
+        return [] if row is None else [(self.p_name[row],)]
 
     def Q1s(self, p):
         want = p["name"]
-        labels = self.labels
-        return [(props["id"],) for n, props in enumerate(self.props)
-                if labels[n] == "Person" and props.get("name") == want]
+        return [(i,) for i, n in zip(self.p_id, self.p_name) if n == want]
 
     def Q2(self, p):
-        n = self.by_id.get(p["id"])
-        return [] if n is None else [(self.props[t]["id"],) for _, t in self._knows(n)]
+        n = self._slot(p["id"])
+        key = self.key
+        return [] if n is None else [(key[t],) for _, t in self._knows(n)]
 
     def Q3(self, p):
-        n = self.by_id[p["id"]]
+        n = self._slot(p["id"])
+        me = p["id"]
+        key = self.key
         seen = set()
         for r1, m in self._knows(n):
             for r2, f in self._knows(m):
-                if r2 != r1 and self.props[f]["id"] != p["id"]:
+                if r2 != r1 and key[f] != me:
                     seen.add(f)
         return [(len(seen),)]
 
     def Q4(self, p):
-        labels = self.labels
-        counts = Counter(props.get("city") for n, props in enumerate(self.props)
-                         if labels[n] == "Person")
-        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        return sorted(Counter(self.p_city).items(), key=lambda kv: (-kv[1], kv[0]))
 
     def Q5(self, p):
         city, age = p["city"], p["age"]
-        labels = self.labels
-        hits = [(props["id"], props["age"]) for n, props in enumerate(self.props)
-                if labels[n] == "Person" and props.get("city") == city and props["age"] >= age]
+        hits = [(i, a) for i, a, c in zip(self.p_id, self.p_age, self.p_city) if c == city and a >= age]
         return heapq.nsmallest(10, hits, key=lambda r: (-r[1], r[0]))
 
     def Q6(self, p):
         # Paths of 1 to 3 KNOWS hops with no relationship used twice (openCypher's trail rule);
         # an explicit stack, no recursion.
-        start = self.by_id[p["id"]]
+        start = self._slot(p["id"])
         count = 0
         stack = [(start, 0, ())]
         while stack:
@@ -107,7 +126,7 @@ class Engine:
         return [(count,)]
 
     def Q7(self, p):
-        a, b = self.by_id[p["a"]], self.by_id[p["b"]]
+        a, b = self._slot(p["a"]), self._slot(p["b"])
         if a == b:
             return []
         depth = {a: 0}
@@ -126,16 +145,12 @@ class Engine:
 
     def write_one(self, rows: list[dict]) -> None:
         for r in rows:
-            self.by_id[r["id"]] = self._node("Person", dict(r))
+            self._person(r["id"], r["name"], r["age"], r["city"])
 
-    def write_unwind(self, rows: list[dict]) -> None:
-        for r in rows:
-            self.by_id[r["id"]] = self._node("Person", {"id": r["id"], "name": r["name"],
-                                                        "age": r["age"], "city": r["city"]})
+    write_unwind = write_one
 
     def count_range(self, lo: int, hi: int) -> int:
-        return sum(1 for n, props in enumerate(self.props)
-                   if self.labels[n] == "Person" and lo <= props["id"] < hi)
+        return sum(1 for i in self.p_id if lo <= i < hi)
 
     def close(self) -> None:
         pass
