@@ -20,10 +20,21 @@ from ..values import Node, Path, Relationship
 _NAN = float("nan")
 
 
+_TEMPORAL = None
+
+
 def _temporal():
-    # imported on first use: only values that are none of the basic kinds get this far
-    from .. import temporal
-    return temporal
+    # imported on first use (only values that are none of the basic kinds get this far), then
+    # kept: an import statement per comparison showed up in the scan benchmarks
+    global _TEMPORAL
+    if _TEMPORAL is None:
+        from .. import temporal
+        _TEMPORAL = temporal
+    return _TEMPORAL
+
+
+# Same-typed scalars compare with Python's == directly (NaN == NaN is already false).
+_PLAIN = frozenset((str, int, float, bool))
 
 
 def _is_num(v: object) -> bool:
@@ -31,6 +42,9 @@ def _is_num(v: object) -> bool:
 
 
 def equals(a: object, b: object) -> bool | None:
+    ta = type(a)
+    if ta is type(b) and ta in _PLAIN:
+        return a == b
     if a is None or b is None:
         return None
     if _is_num(a) and _is_num(b):
