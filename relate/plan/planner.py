@@ -19,6 +19,7 @@ from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
 from ..exec.statictypes import pattern_types
 from ..exec.match import PartMatcher, hidden_name
+from ..exec.shortest import ShortestMatcher
 from .notifications import missing_index
 from .projection import ProjectionPlanner
 from .calls import CallPlanner
@@ -175,9 +176,8 @@ class Planner(ProjectionPlanner, CallPlanner):
         parts = []
         rel_slots: list[int] = []
         for k, part in enumerate(c.pattern.parts):
-            if part.shortest:
-                raise CypherSyntaxError("UnsupportedClause", f"{part.shortest}() is not supported yet")
-            m = PartMatcher(part, scope, self.compiler, self.graph, rel_slots, k)
+            matcher = ShortestMatcher if part.shortest else PartMatcher
+            m = matcher(part, scope, self.compiler, self.graph, rel_slots, k)
             rel_slots = m.all_rel_slots
             parts.append(m)
             scope = m.scope
@@ -202,7 +202,9 @@ class Planner(ProjectionPlanner, CallPlanner):
                     for key, _ in n.properties.entries:
                         if all(self.graph.index_for(lb, key) is None for lb in n.labels):
                             warnings.append(missing_index(n.labels[0], key))
-        if has_rels:
+        if any(m.part.shortest for m in parts):
+            node.name = "ShortestPath" if not c.optional else "OptionalShortestPath"
+        elif has_rels:
             node.name = "Expand" if not c.optional else "OptionalExpand"
         else:
             m = parts[0]

@@ -1,0 +1,125 @@
+"""`shortestPath()` and `allShortestPaths()` in MATCH: lengths, which paths, directions, types,
+hop bounds, property maps, no path, OPTIONAL MATCH, bound and unbound ends, WHERE, refusals."""
+from __future__ import annotations
+
+import pytest
+
+import relate
+from relate.errors import RelateError
+
+# a -> b -> c -> d (T), a -> x -> d (T), a -> d (U); a diamond s -> {l, r} -> t (T)
+GRAPH = ("CREATE (a:N {n: 'a'})-[:T {w: 1}]->(b:N {n: 'b'})-[:T {w: 1}]->(c:N {n: 'c'})-[:T {w: 1}]->(d:N {n: 'd'}), "
+         "(a)-[:T {w: 5}]->(x:N {n: 'x'})-[:T {w: 5}]->(d), (a)-[:U]->(d), "
+         "(s:D {n: 's'})-[:T]->(l:D {n: 'l'})-[:T]->(t:D {n: 't'}), (s)-[:T]->(r:D {n: 'r'})-[:T]->(t)")
+
+
+@pytest.fixture(scope="module")
+def db():
+    conn = relate.connect(":memory:")
+    conn.execute(GRAPH)
+    return conn
+
+
+def names(db, q):
+    return db.execute(q).rows
+
+
+def test_shortest_path_picks_the_fewest_hops(db):
+    q = "MATCH p = shortestPath((:N {n: 'a'})-[:T*]->(:N {n: 'd'})) RETURN [v IN nodes(p) | v.n] AS ns"
+    assert names(db, q) == [(["a", "x", "d"],)]
+
+
+def test_types_are_honoured(db):
+    q = "MATCH p = shortestPath((:N {n: 'a'})-[*]->(:N {n: 'd'})) RETURN [r IN relationships(p) | type(r)]"
+    assert names(db, q) == [(["U"],)]
+    q = "MATCH p = shortestPath((:N {n: 'a'})-[:U|T*]->(:N {n: 'd'})) RETURN length(p)"
+    assert names(db, q) == [(1,)]
+
+
+def test_all_shortest_paths_returns_every_path_of_the_least_length(db):
+    q = ("MATCH p = allShortestPaths((:D {n: 's'})-[:T*]->(:D {n: 't'})) "
+         "RETURN [v IN nodes(p) | v.n] AS ns ORDER BY ns")
+    assert names(db, q) == [(["s", "l", "t"],), (["s", "r", "t"],)]
+    q = "MATCH p = shortestPath((:D {n: 's'})-[:T*]->(:D {n: 't'})) RETURN length(p)"
+    assert names(db, q) == [(2,)]
+
+
+def test_direction_matters_and_undirected_walks_both_ways(db):
+    assert names(db, "MATCH p = shortestPath((:N {n: 'd'})-[:T*]->(:N {n: 'a'})) RETURN p") == []
+    q = "MATCH p = shortestPath((:N {n: 'd'})<-[:T*]-(:N {n: 'a'})) RETURN [v IN nodes(p) | v.n]"
+    assert names(db, q) == [(["d", "x", "a"],)]
+    q = "MATCH p = shortestPath((:N {n: 'd'})-[r:T*]-(:N {n: 'a'})) RETURN [v IN nodes(p) | v.n], size(r)"
+    assert names(db, q) == [(["d", "x", "a"], 2)]
+
+
+def test_relationship_variable_binds_the_list_in_path_order(db):
+    q = ("MATCH p = shortestPath((:N {n: 'a'})-[rs:T*]->(:N {n: 'd'})) "
+         "RETURN [r IN rs | r.w], rs = relationships(p)")
+    assert names(db, q) == [([5, 5], True)]
+    q = "MATCH p = shortestPath((:N {n: 'a'})-[r:T]->(:N {n: 'b'})) RETURN type(r), length(p)"
+    assert names(db, q) == [("T", 1)]
+
+
+def test_hop_bounds(db):
+    q = "MATCH p = shortestPath((:N {n: 'a'})-[:T*..1]->(:N {n: 'd'})) RETURN length(p)"
+    assert names(db, q) == []
+    q = "MATCH p = shortestPath((:N {n: 'a'})-[:T*..2]->(:N {n: 'd'})) RETURN length(p)"
+    assert names(db, q) == [(2,)]
+
+
+def test_property_map_on_the_relationship_filters_each_hop(db):
+    q = "MATCH p = shortestPath((:N {n: 'a'})-[:T* {w: 1}]->(:N {n: 'd'})) RETURN [v IN nodes(p) | v.n]"
+    assert names(db, q) == [(["a", "b", "c", "d"],)]
+
+
+def test_same_start_and_end(db):
+    q = "MATCH (a:N {n: 'a'}) MATCH p = shortestPath((a)-[:T*0..]->(a)) RETURN length(p)"
+    assert names(db, q) == [(0,)]
+    q = "MATCH (a:N {n: 'a'}) MATCH p = shortestPath((a)-[:T*]->(a)) RETURN length(p)"
+    assert names(db, q) == []
+
+
+def test_no_path_gives_no_row_and_optional_match_gives_null(db):
+    assert names(db, "MATCH p = shortestPath((:N {n: 'a'})-[*]-(:D {n: 's'})) RETURN p") == []
+    q = "MATCH (a:N {n: 'a'}) OPTIONAL MATCH p = shortestPath((a)-[*]-(:D {n: 's'})) RETURN a.n, p"
+    assert names(db, q) == [("a", None)]
+
+
+def test_bound_ends_and_every_pair_of_unbound_ends(db):
+    q = ("MATCH (a:N {n: 'b'}), (b:N {n: 'd'}) MATCH p = shortestPath((a)-[:T*]->(b)) "
+         "RETURN length(p)")
+    assert names(db, q) == [(2,)]
+    q = ("MATCH p = shortestPath((a:N)-[:T*]->(b:N)) RETURN a.n, b.n, length(p) ORDER BY a.n, b.n")
+    assert names(db, q) == [("a", "b", 1), ("a", "c", 2), ("a", "d", 2), ("a", "x", 1),
+                            ("b", "c", 1), ("b", "d", 2), ("c", "d", 1), ("x", "d", 1)]
+
+
+def test_where_filters_the_found_paths(db):
+    q = ("MATCH p = shortestPath((a:N)-[:T*]->(b:N)) WHERE length(p) > 1 "
+         "RETURN a.n, b.n ORDER BY a.n, b.n")
+    assert names(db, q) == [("a", "c"), ("a", "d"), ("b", "d")]
+
+
+def test_parameters_for_the_ends(db):
+    q = "MATCH p = shortestPath((a:N {n: $a})-[:T*..10]->(b:N {n: $b})) RETURN length(p) AS len"
+    assert db.execute(q, {"a": "b", "b": "d"}).rows == [(2,)]
+
+
+def test_patterns_it_cannot_search_are_refused(db):
+    with pytest.raises(RelateError) as e:
+        db.execute("MATCH p = shortestPath((a)-[:T*2..]->(b)) RETURN p")
+    assert e.value.kind == "UnsupportedClause"
+    with pytest.raises(RelateError) as e:
+        db.execute("MATCH p = shortestPath((a)-[:T]->()-[:T]->(b)) RETURN p")
+    assert e.value.kind == "UnsupportedClause"
+
+
+def test_relationships_of_earlier_parts_of_the_match_are_not_reused(db):
+    q = ("MATCH (a:N {n: 'a'})-[:T]->(x:N {n: 'x'}), p = shortestPath((a)-[:T*]->(:N {n: 'd'})) "
+         "RETURN [v IN nodes(p) | v.n]")
+    assert names(db, q) == [(["a", "b", "c", "d"],)]
+
+
+def test_a_null_end_gives_no_path(db):
+    q = "OPTIONAL MATCH (z:Missing) OPTIONAL MATCH p = shortestPath((z)-[*]-(:N)) RETURN z, p"
+    assert names(db, q) == [(None, None)]
