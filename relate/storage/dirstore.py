@@ -337,15 +337,10 @@ class DirectoryStore(Store):
             fs.sync_dir(self.dir)
 
     def commit(self) -> None:
-        if self.read_only:
-            raise StorageError("ReadOnly", f"the store is open read-only: {self.dir}")
-        if self.broken is not None:
-            raise self.broken
-        txn = self.graph.txn
-        if txn is None or not txn.redo:
+        pending = self._next_frame(self.dir)
+        if pending is None:
             return
-        seq = self.seq + 1
-        data = frames.frame(frames.TXN, snapshot.txn_payload(seq, self.graph, txn.redo))
+        seq, data = pending
         fs = self.fs
         created = None
         try:

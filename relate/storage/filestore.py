@@ -171,15 +171,10 @@ class FileStore(Store):
 
     # ------------------------------------------------------------------ commits
     def commit(self) -> None:
-        if self.read_only:
-            raise StorageError("ReadOnly", f"the store is open read-only: {self.path}")
-        if self.broken is not None:
-            raise self.broken
-        txn = self.graph.txn
-        if txn is None or not txn.redo:
+        pending = self._next_frame(self.path)
+        if pending is None:
             return
-        seq = self.seq + 1
-        data = frames.frame(frames.TXN, snapshot.txn_payload(seq, self.graph, txn.redo))
+        seq, data = pending
         try:
             self.file.write_at(self.end, data)
             self.file.sync()

@@ -34,6 +34,21 @@ class Store:
     def commit(self) -> None:
         """Make the graph's just-finished transaction durable (no-op in memory)."""
 
+    def _next_frame(self, where: str) -> tuple[int, bytes] | None:
+        """For a durable store's commit: the next sequence number and the framed record of the
+        just-finished transaction, or None when it changed nothing.  Refuses on a read-only
+        store and after an earlier failed write (`self.broken`)."""
+        from . import frames, snapshot
+        if self.read_only:
+            raise StorageError("ReadOnly", f"the store is open read-only: {where}")
+        if self.broken is not None:
+            raise self.broken
+        txn = self.graph.txn
+        if txn is None or not txn.redo:
+            return None
+        seq = self.seq + 1
+        return seq, frames.frame(frames.TXN, snapshot.txn_payload(seq, self.graph, txn.redo))
+
     def checkpoint(self) -> None:
         """Fold everything committed into one new snapshot (no-op in memory)."""
 
