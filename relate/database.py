@@ -158,9 +158,11 @@ class Database:
         t0 = started if started is not None else time.perf_counter_ns()
         stmt = prepared.statement
         plan = prepared.plan
-        params = dict(parameters or {})
+        params = dict(parameters) if parameters else {}
         show_notes = notifications or stmt.explain or stmt.profile
-        timings = Timings(**{k: getattr(prepared.timings, k) for k in prepared.timings.__slots__})
+        pt = prepared.timings
+        timings = Timings(parse_ms=pt.parse_ms, lex_parse_ms=pt.lex_parse_ms, rewrite_ms=pt.rewrite_ms,
+                          lower_ms=pt.lower_ms, plan_ms=pt.plan_ms)
         notes = prepared.notifications if show_notes else ()
         if stmt.explain:
             if prepared.cache == "miss":
@@ -169,9 +171,10 @@ class Database:
             timings.elapsed_ms = _ms(t_end - t0)
             return Result(prepared.text, plan.columns, [], Stats(), notes, prepared.description, timings,
                           prepared.cache, plan.query_type, explained=True)
-        missing = [p for p in plan.parameters if p not in params]
-        if missing:
-            raise ParameterMissingError(missing)
+        if plan.parameters:
+            missing = [p for p in plan.parameters if p not in params]
+            if missing:
+                raise ParameterMissingError(missing)
         if self.read_only and plan.query_type != "r":
             raise ReadOnlyError("the store is open read-only; this statement writes")
         t_exec = time.perf_counter_ns()
@@ -198,8 +201,9 @@ class Database:
                         rows = list(plan.root.rows(ctx))
                 if not plan.columns:
                     rows = []  # a statement without RETURN yields no records
-            t_gen = time.perf_counter_ns()
+            t_gen = None  # the clock is read again only when there is a commit to time
             if outer is None and txn.dirty:
+                t_gen = time.perf_counter_ns()
                 self._commit()
         except BaseException:
             # a failing statement leaves the graph as it found it
@@ -215,7 +219,7 @@ class Database:
             self.plan_cache[prepared.text] = prepared
         t_end = time.perf_counter_ns()
         timings.execute_ms = _ms(t_end - t_exec)
-        timings.result_generation_ms = _ms(t_end - t_gen)
+        timings.result_generation_ms = 0.0 if t_gen is None else _ms(t_end - t_gen)
         timings.elapsed_ms = _ms(t_end - t0)
         return Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
                       prepared.cache, plan.query_type)

@@ -158,11 +158,7 @@ def _labels(args, ctx):
 
 
 def _relationship_types(args, ctx):
-    g = ctx.graph
-    seen = set()
-    for by_type in g.out_adj.values():
-        seen.update(t for t, rels in by_type.items() if rels)
-    return [(t,) for t in sorted(seen)]
+    return [(t,) for t in sorted(ctx.graph.relationship_types())]
 
 
 def _property_keys(args, ctx):

@@ -33,8 +33,7 @@ def infer_schema(graph, sample_size: int = 1000) -> dict:
                 props.setdefault(k, {"type": _type(v)})
         rels = []
         for n in nodes:
-            for by_type in graph.out_adj.get(n.id, {}).values():
-                rels.extend(by_type.values())
+            rels.extend(graph.out_rels(n))
         rels.sort(key=lambda r: r.id)
         if sample_size >= 0:
             rels = rels[:sample_size]

@@ -15,15 +15,23 @@ import re
 
 
 class Node:
-    """A node record: id, label set and property map.  Mutated only by the store's writes."""
+    """A node record: id, label set and property map.  Mutated only by the store's writes.
 
-    __slots__ = ("id", "labels", "props", "deleted")
+    `labels` is a frozenset the store shares between nodes with the same labels (a label change
+    replaces it).  `out_rels` / `in_rels` are the store's adjacency (the live relationships
+    leaving / entering this node, oldest first; a tuple, or a dict keyed by them): only `Graph`
+    reads or changes them."""
 
-    def __init__(self, id: int, labels: set[str] | None = None, props: dict | None = None) -> None:
+    __slots__ = ("id", "labels", "props", "deleted", "out_rels", "in_rels")
+
+    def __init__(self, id: int, labels: frozenset[str] | set[str] | None = None,
+                 props: dict | None = None) -> None:
         self.id = id
-        self.labels: set[str] = labels if labels is not None else set()
+        self.labels = labels if labels is not None else frozenset()
         self.props: dict = props if props is not None else {}
         self.deleted = False
+        self.out_rels: list | tuple = ()
+        self.in_rels: list | tuple = ()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Node) and other.id == self.id

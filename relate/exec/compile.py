@@ -182,8 +182,11 @@ class Compiler:
 
             def fast(row, ctx):
                 s = row[i]
-                if isinstance(s, (Node, Relationship)):
+                t = type(s)
+                if t is Node or t is Relationship:
                     return s.props.get(key)
+                if t is dict:
+                    return s.get(key)
                 return _prop(s, key)
             return fast
         return lambda row, ctx: _prop(subj(row, ctx), key)

@@ -15,7 +15,12 @@ from ..errors import CypherSemanticError, CypherTypeError
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from .compare import equals
+from . import scan_filter as SF
 from .compile import Compiler, Scope
+
+
+# values for which an index hit is exactly Cypher equality (NaN excepted, checked apart)
+_EXACT_IN_INDEX = frozenset((str, int, float, bool))
 
 
 def hidden_name(kind: str, pos: int, k: int) -> str:
@@ -78,10 +83,11 @@ class Step:
 
 class PartMatcher:
     def __init__(self, part: A.PatternPart, scope: Scope, compiler: Compiler, graph,
-                 prior_rel_slots: list[int], k: int) -> None:
+                 prior_rel_slots: list[int], k: int, where: list[A.Expr] = ()) -> None:
         el = part.element
         self.part = part
         scope = Scope(scope.slots)
+        outer_scope = scope
         names = []
         for i, n in enumerate(el.nodes):
             names.append(n.variable or hidden_name("n", n.pos, i))
@@ -109,6 +115,13 @@ class PartMatcher:
                         break
                 if self.anchor_seek:
                     break
+        # the index answers for its own label; the others are still checked per node
+        self.seek_other_labels = tuple(lb for lb in anchor_node.labels
+                                       if self.anchor_seek is None or lb != self.anchor_seek[0])
+        self.scan_filter = None
+        self.pushed: list[A.Expr] = []  # WHERE conjuncts applied while scanning the anchor
+        if not self.anchor_bound:
+            self._push_tests(anchor_node, outer_scope, scope, compiler, where)
         # walk order: right of the anchor, then left of it
         order = [(i, A.Direction.OUT) for i in range(a, len(el.rels))]
         order += [(i, A.Direction.IN) for i in range(a - 1, -1, -1)]
@@ -158,6 +171,33 @@ class PartMatcher:
         self.scope = scope
         self.all_rel_slots = self.rel_slots + self.own_rel_slots
 
+    def _push_tests(self, anchor_node, outer_scope: Scope, scope: Scope, compiler: Compiler, where) -> None:
+        """Moves the anchor's simple property tests (inline map entries, WHERE conjuncts) into
+        one `ScanFilter` run over the candidates before any row is built."""
+        outer = set(outer_scope.slots)
+        tests = []
+        props = anchor_node.properties
+        if isinstance(props, A.MapLiteral):
+            rest = []
+            seek_key = self.anchor_seek[1] if self.anchor_seek is not None else None
+            for key, value in props.entries:
+                if key == seek_key:
+                    seek_key = None  # the index answers this entry (see `candidates`)
+                elif SF.is_stable(value, outer):
+                    tests.append(SF.Test(key, SF.Op.EQ, compiler.compile(value, outer_scope)))
+                else:
+                    rest.append((key, value))
+            if tests or self.anchor_seek is not None:
+                self.anchor_check = _props_check(compiler, A.MapLiteral(tuple(rest)), scope) if rest else None
+        for c in where:
+            m = SF.match_conjunct(c, self.anchor_name, outer)
+            if m is not None:
+                key, op, value = m
+                tests.append(SF.Test(key, op, None if value is None else compiler.compile(value, outer_scope)))
+                self.pushed.append(c)
+        if tests:
+            self.scan_filter = SF.ScanFilter(tests)
+
     @staticmethod
     def _choose_anchor(el, names, scope, graph) -> int:
         for i, nm in enumerate(names):
@@ -176,7 +216,6 @@ class PartMatcher:
 
     # ------------------------------------------------------------------ running
     def anchors(self, row, ctx):
-        g = ctx.graph
         if self.anchor_bound:
             v = row[self.anchor_slot]
             if v is None:
@@ -187,26 +226,43 @@ class PartMatcher:
                     self.anchor_check is None or self.anchor_check(v, row, ctx)):
                 yield row
             return
-        if self.anchor_seek is not None:
-            lb, key, fn = self.anchor_seek
-            candidates = g.index_lookup(lb, key, fn(row, ctx))
-        elif self.anchor_labels:
-            smallest = min(self.anchor_labels, key=g.label_count)
-            candidates = list(g.nodes_with_label(smallest))
-        else:
-            candidates = list(g.nodes.values())
-        labels = self.anchor_labels
-        check = self.anchor_check
         timed = ctx.deadline is not None
-        for node in candidates:
+        for node in self.candidates(row, ctx):
             if timed:
                 ctx.check_deadline()
-            if labels and not all(lb in node.labels for lb in labels):
-                continue
-            r = row + (node,)
-            if check is not None and not check(node, r, ctx):
-                continue
-            yield r
+            yield row + (node,)
+
+    def candidates(self, row, ctx) -> list:
+        """The nodes an unbound anchor takes for this incoming row, as a list (a write later in
+        the query must not disturb the scan): sought or scanned, then filtered."""
+        g = ctx.graph
+        labels = self.anchor_labels
+        if self.anchor_seek is not None:
+            lb, key, fn = self.anchor_seek
+            value = fn(row, ctx)
+            nodes = g.index_lookup(lb, key, value)
+            if type(value) not in _EXACT_IN_INDEX or value != value:
+                # the index groups values the way DISTINCT does (NaN with NaN, lists with nulls
+                # by their elements); equality is stricter there
+                nodes = [n for n in nodes if equals(n.props.get(key), value) is True]
+            elif self.scan_filter is None:
+                nodes = list(nodes)
+            labels = self.seek_other_labels
+        elif labels:
+            smallest = min(labels, key=g.label_count)
+            nodes = g.nodes_with_label(smallest)
+            if len(labels) == 1:
+                labels = ()  # every node of the scan carries it
+        else:
+            nodes = g.nodes.values()
+        if self.scan_filter is not None:
+            nodes = self.scan_filter.select(nodes, row, ctx)
+        if labels:
+            nodes = [n for n in nodes if all(lb in n.labels for lb in labels)]
+        check = self.anchor_check
+        if check is not None:
+            nodes = [n for n in nodes if check(n, row + (n,), ctx)]
+        return nodes if isinstance(nodes, list) else list(nodes)
 
     def run(self, row, ctx):
         stream = self.anchors(row, ctx)
@@ -229,21 +285,11 @@ class PartMatcher:
                 nodes.append(cur)
         return Path(tuple(nodes), tuple(rels))
 
-    def _neighbours(self, g, node: Node, st: Step):
-        types = st.types
+    def _neighbours(self, g, node: Node, st: Step) -> list:
+        """`(relationship, other node)` pairs one hop from `node` along `st` (a new list, so the
+        caller may write to the graph while walking it)."""
         d = st.direction
-        if d is not A.Direction.IN:
-            adj = g.out_adj.get(node.id, {})
-            for t in (types or adj.keys()):
-                for rel in list(adj.get(t, {}).values()):
-                    yield rel, rel.end
-        if d is not A.Direction.OUT:
-            adj = g.in_adj.get(node.id, {})
-            for t in (types or adj.keys()):
-                for rel in list(adj.get(t, {}).values()):
-                    if d is A.Direction.BOTH and rel.start is rel.end:
-                        continue  # a self-loop was already yielded from the out side
-                    yield rel, rel.start
+        return g.expand(node, st.types, d is not A.Direction.IN, d is not A.Direction.OUT)
 
     def _step(self, stream, st: Step, ctx):
         g = ctx.graph

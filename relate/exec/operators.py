@@ -180,10 +180,23 @@ class Sort(Operator):
 
     def rows(self, ctx):
         rows = list(self.child.rows(ctx))
-        # stable sorts from the last key to the first give the combined order
+        if len(rows) < 2:
+            return iter(rows)
+        # each key computed once per row; stable sorts of the positions from the last key to
+        # the first give the combined order
+        order = list(range(len(rows)))
         for fn, desc in reversed(self.keys):
-            rows.sort(key=lambda r: order_key(fn(r, ctx)), reverse=desc)
-        return iter(rows)
+            order.sort(key=_sort_keys([fn(r, ctx) for r in rows]).__getitem__, reverse=desc)
+        return iter([rows[i] for i in order])
+
+
+def _sort_keys(values: list) -> list:
+    """Values -> keys that sort them in Cypher's order: the values themselves when they are all
+    strings, or all numbers without NaN (Python already orders those the same way)."""
+    kinds = set(map(type, values))
+    if kinds == {str} or (kinds <= {int, float} and all(v == v for v in values)):
+        return values
+    return [order_key(v) for v in values]
 
 
 def _count_arg(fn, ctx, what: str) -> int:
@@ -242,8 +255,12 @@ class Aggregate(Operator):
         super().__init__(child)
         self.key_fns = key_fns
         self.aggs = aggs  # list of aggregates.AggSpec
+        self.scan = None  # a grouped_count.GroupedCount when the child's nodes are only counted
 
     def rows(self, ctx):
+        if self.scan is not None:
+            yield from self.scan.rows(ctx)
+            return
         groups: dict = {}
         key_fns = self.key_fns
         aggs = self.aggs

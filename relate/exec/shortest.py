@@ -98,21 +98,9 @@ class ShortestMatcher:
                 taken.update(id(x) for x in v)
         return taken
 
-    def _neighbours(self, g, node):
-        types = self.types
+    def _neighbours(self, g, node) -> list:
         d = self.direction
-        if d is not A.Direction.IN:
-            adj = g.out_adj.get(node.id, {})
-            for t in (types or adj.keys()):
-                for rel in adj.get(t, {}).values():
-                    yield rel, rel.end
-        if d is not A.Direction.OUT:
-            adj = g.in_adj.get(node.id, {})
-            for t in (types or adj.keys()):
-                for rel in adj.get(t, {}).values():
-                    if d is A.Direction.BOTH and rel.start is rel.end:
-                        continue
-                    yield rel, rel.start
+        return g.expand(node, self.types, d is not A.Direction.IN, d is not A.Direction.OUT)
 
     def _search(self, row, src, dst, ctx):
         """Breadth-first, level by level; yields (nodes, rels) of the shortest path(s)."""
@@ -120,12 +108,17 @@ class ShortestMatcher:
             if self.lo == 0:
                 yield [src], []
             return
+        if not self.all_shortest:
+            found = self._meet(row, src, dst, ctx)
+            if found is not None:
+                yield found
+            return
         g = ctx.graph
         taken = self._taken(row) if self.rel_slots else ()
         check = self.rel_check
         timed = ctx.deadline is not None
         hi = self.hi
-        every = self.all_shortest
+        every = True
         # node id -> [(relationship, previous node)] over which it was first reached
         preds: dict[int, list] = {src.id: []}
         depth_of = {src.id: 0}
@@ -173,3 +166,64 @@ class ShortestMatcher:
             options = preds[node.id]
             for rel, prev in reversed(options):
                 stack.append((prev, rels + [rel], nodes + [node]))
+
+    def _meet(self, row, src, dst, ctx):
+        """One shortest path by a search from both ends, each step growing the smaller frontier
+        by a whole level; -> (nodes, rels) or None.
+
+        Before a level is grown the two searched regions are disjoint, so no path is shorter
+        than the two depths added; any node the new level shares with the other side therefore
+        closes a path of exactly the shortest length, and the first one found is taken."""
+        g = ctx.graph
+        taken = self._taken(row) if self.rel_slots else ()
+        check = self.rel_check
+        timed = ctx.deadline is not None
+        hi = self.hi
+        d = self.direction
+        ways = ((d is not A.Direction.IN, d is not A.Direction.OUT),    # from the left end
+                (d is not A.Direction.OUT, d is not A.Direction.IN))    # from the right end, reversed
+        types = self.types
+        # node id -> (relationship, neighbour one step closer to that side's end)
+        reached = ({src.id: None}, {dst.id: None})
+        frontiers = ([src], [dst])
+        depth = 0
+        while frontiers[0] and frontiers[1] and (hi is None or depth < hi):
+            side = 0 if len(frontiers[0]) <= len(frontiers[1]) else 1
+            out, inc = ways[side]
+            mine, theirs = reached[side], reached[1 - side]
+            nxt = []
+            for node in frontiers[side]:
+                if timed:
+                    ctx.check_deadline()
+                for rel, other in g.expand(node, types, out, inc):
+                    oid = other.id
+                    if oid in mine or (taken and id(rel) in taken):
+                        continue
+                    if check is not None and not check(rel, row, ctx):
+                        continue
+                    mine[oid] = (rel, node)
+                    if oid in theirs:
+                        return self._joined(other, reached)
+                    nxt.append(other)
+            frontiers = (nxt, frontiers[1]) if side == 0 else (frontiers[0], nxt)
+            depth += 1
+        return None
+
+    @staticmethod
+    def _joined(middle, reached):
+        """The path through `middle`, from the two searches' back-pointers."""
+        left, right = _walk_back(middle, reached[0]), _walk_back(middle, reached[1])
+        nodes = [n for n, _ in reversed(left)] + [middle] + [n for n, _ in right]
+        rels = [r for _, r in reversed(left)] + [r for _, r in right]
+        return nodes, rels
+
+
+def _walk_back(node, reached) -> list:
+    """[(neighbour, relationship to it)] from `node` back to the end its search started at."""
+    out = []
+    step = reached[node.id]
+    while step is not None:
+        rel, nxt = step
+        out.append((nxt, rel))
+        step = reached[nxt.id]
+    return out

@@ -59,9 +59,13 @@ def _created_props(fn, row, ctx) -> dict:
         for k, v in _map(fn(row, ctx), "CREATE").items():
             if v is None:
                 continue
-            _prop_value_ok(v)
+            if type(v) not in _SCALARS:
+                _prop_value_ok(v)
             props[k] = v
     return props
+
+
+_SCALARS = frozenset((str, int, float, bool))
 
 
 def _merge_props_check(nodes: list[NodeSpec], rels: list[RelSpec], row, ctx) -> None:

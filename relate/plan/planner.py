@@ -15,6 +15,7 @@ from ..errors import CypherSemanticError, CypherSyntaxError
 from ..result import Notification
 from ..syntax import ast as A
 from ..exec import operators as O
+from ..exec import scan_filter as SF
 from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
 from ..exec.statictypes import pattern_types
@@ -175,15 +176,23 @@ class Planner(ProjectionPlanner, CallPlanner):
         before = len(scope)
         parts = []
         rel_slots: list[int] = []
+        where = SF.conjuncts(c.where) if c.where is not None else []
         for k, part in enumerate(c.pattern.parts):
-            matcher = ShortestMatcher if part.shortest else PartMatcher
-            m = matcher(part, scope, self.compiler, self.graph, rel_slots, k)
+            if part.shortest:
+                m = ShortestMatcher(part, scope, self.compiler, self.graph, rel_slots, k)
+            else:
+                m = PartMatcher(part, scope, self.compiler, self.graph, rel_slots, k, where)
+                where = [x for x in where if not any(x is p for p in m.pushed)]
             rel_slots = m.all_rel_slots
             parts.append(m)
             scope = m.scope
             for name, stype in pattern_types(part):
                 scope.set_type(name, stype)
         pred = self.compiler.compile(c.where, scope) if c.where is not None else None
+        if pred is not None and any(m.pushed for m in parts if isinstance(m, PartMatcher)):
+            # the whole WHERE was compiled above for its checks; what runs is the rest of it
+            rest = SF.join_and(where)
+            pred = self.compiler.compile(rest, scope) if rest is not None else None
         node = O.Match(op, parts, pred, c.optional, len(scope) - before)
         self._describe_match(node, parts, c)
         return node, scope

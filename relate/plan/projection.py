@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..exec import operators as O
 from ..exec.aggregates import AggSpec
+from ..exec.grouped_count import grouping_scan
 from ..exec.compile import Scope
 from ..exec import statictypes as T
 from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
@@ -129,6 +130,7 @@ class ProjectionPlanner:
                 post.append(("expr", self._extract_aggs(expr, scope, aggs)))
         agg = O.Aggregate(op, key_fns, aggs)
         agg.details = ", ".join(n for n, _ in items)
+        agg.scan = grouping_scan(op, [e for _, e in items if not aggregates_in(e)], aggs)
         inner = Scope()
         for k in range(len(key_fns)):
             inner.slots[f" key{k}"] = k

@@ -1,12 +1,23 @@
 """The in-memory property graph every store kind loads into and writes from.
 
 Invariants (kept by every mutating method, undone by `Transaction.rollback`):
-- `nodes` and `rels` map id -> record; ids are never reused within a store.
-- `out_adj[n]` / `in_adj[n]` list the live relationships leaving / entering node id n, per
-  relationship type: `{type: {rel_id: rel}}`, so an expansion touches only its own type.
+- `nodes` (a dict) and `rels` (a `RelTable`, blocks of slots by id) map id -> live record; ids
+  are never reused within a store.
+- adjacency lives on the node records: `node.out_rels` / `node.in_rels` hold the live
+  relationships leaving / entering it, in link order, all types mixed: an exact-size tuple
+  (replaced on change) up to `_SMALL` of them, beyond that an ordered dict `{rel: None}`
+  (changed in place, so a busy node drops any one of them at once).  Iterating either gives the
+  relationships.  Expansions filter by type (`expand`) and hand out new lists; deleting a
+  relationship takes it out of its two endpoints' adjacency.  Nothing outside this class reads
+  them.
+- `node.labels` is a frozenset interned per graph (`_label_sets`): nodes with the same labels
+  share one; adding or removing a label swaps in another, never mutates it.
 - `by_label[label]` holds exactly the live nodes carrying that label (insertion ordered).
-- each property index `(label, key)` maps a hashable value to the ids of live labelled nodes
-  holding it.
+- each property index `(label, key)` maps a hashable value to the live labelled node holding it
+  while it is the only one, else to `{node id: node}` in insertion order (`index_lookup` hides
+  which).
+- records created without properties share one empty map (`_NO_PROPS`); `set_prop`, the only
+  writer of property maps, gives a record its own map before its first change.
 Every mutation appends an undo step to the open transaction, so a failing statement leaves the
 graph exactly as it was.  On a durable store (`Graph.durable`) it also appends a redo op, a plain
 tuple naming the change by ids: the committed transaction's ops become its WAL record, and
@@ -23,11 +34,89 @@ back into an earlier op.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
 from ..exec.compare import hashable
 from ..values import Node, Relationship
+
+# the property map of every record created without properties; never mutated (see `set_prop`)
+_NO_PROPS: dict = {}
+# adjacency of up to this many relationships is an exact-size tuple, replaced on every change;
+# a busier node's is a dict changed in place (back to a tuple below half of this)
+_SMALL = 32
+_BLOCK = 64  # ids per block of a RelTable (a power of two)
+_SHIFT = _BLOCK.bit_length() - 1
+
+
+class RelTable(Mapping):
+    """id -> live relationship, for ids handed out in increasing order: one list of `_BLOCK`
+    slots (None where nothing lives) per block of ids, dropped when its last relationship goes.
+    Much smaller than a dict for dense ids; iterates in id order."""
+
+    __slots__ = ("_blocks", "_len")
+
+    def __init__(self) -> None:
+        self._blocks: dict[int, list] = {}
+        self._len = 0
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, id: int) -> Relationship:
+        block = self._blocks.get(id >> _SHIFT)
+        if block is not None:
+            rel = block[id & (_BLOCK - 1)]
+            if rel is not None:
+                return rel
+        raise KeyError(id)
+
+    def get(self, id: int, default=None):
+        block = self._blocks.get(id >> _SHIFT)
+        if block is not None:
+            rel = block[id & (_BLOCK - 1)]
+            if rel is not None:
+                return rel
+        return default
+
+    def __contains__(self, id: object) -> bool:
+        if id.__class__ is not int:
+            return False
+        block = self._blocks.get(id >> _SHIFT)
+        return block is not None and block[id & (_BLOCK - 1)] is not None
+
+    def __iter__(self):
+        for r in self.values():
+            yield r.id
+
+    def values(self) -> list[Relationship]:  # type: ignore[override]
+        """The live relationships in id order (a new list)."""
+        blocks = self._blocks
+        return [r for k in sorted(blocks) for r in blocks[k] if r is not None]
+
+    def __setitem__(self, id: int, rel: Relationship) -> None:
+        block = self._blocks.get(id >> _SHIFT)
+        if block is None:
+            if id < 0:
+                raise KeyError(id)
+            block = self._blocks[id >> _SHIFT] = [None] * _BLOCK
+        if block[id & (_BLOCK - 1)] is None:
+            self._len += 1
+        block[id & (_BLOCK - 1)] = rel
+
+    def pop(self, id: int, *default):
+        block = self._blocks.get(id >> _SHIFT) if id.__class__ is int else None
+        rel = None if block is None else block[id & (_BLOCK - 1)]
+        if rel is None:
+            if default:
+                return default[0]
+            raise KeyError(id)
+        block[id & (_BLOCK - 1)] = None
+        self._len -= 1
+        if not any(block):
+            del self._blocks[id >> _SHIFT]
+        return rel
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +163,13 @@ class Transaction:
 class Graph:
     def __init__(self) -> None:
         self.nodes: dict[int, Node] = {}
-        self.rels: dict[int, Relationship] = {}
-        self.out_adj: dict[int, dict[str, dict[int, Relationship]]] = {}
-        self.in_adj: dict[int, dict[str, dict[int, Relationship]]] = {}
+        self.rels = RelTable()
         self.by_label: dict[str, dict[int, Node]] = {}
         self.indexes: dict[str, IndexDef] = {}
         self.constraints: dict[str, ConstraintDef] = {}
-        self.index_data: dict[tuple[str, str], dict[object, dict[int, Node]]] = {}
+        # (label, key) -> value -> the node holding it, or {node id: node} when several do
+        self.index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]] = {}
+        self._label_sets: dict[frozenset, frozenset] = {frozenset(): frozenset()}
         self.next_node_id = 0
         self.next_rel_id = 0
         self.txn: Transaction | None = None
@@ -113,30 +202,50 @@ class Graph:
             if t.redo is not None:
                 t.redo.append(op)
 
+    def _labels(self, labels) -> frozenset:
+        """The graph's shared frozenset holding exactly `labels`."""
+        key = frozenset(labels)
+        shared = self._label_sets.get(key)
+        if shared is None:
+            shared = self._label_sets[key] = key
+        return shared
+
     # ---------------------------------------------------------------- index upkeep
     def _index_add(self, node: Node, label: str, key: str | None = None) -> None:
         for (lb, k), data in self.index_data.items():
             if lb != label or (key is not None and k != key) or k not in node.props:
                 continue
-            data.setdefault(hashable(node.props[k]), {})[node.id] = node
+            value = hashable(node.props[k])
+            held = data.get(value)
+            if held is None:
+                data[value] = node
+            elif held.__class__ is dict:
+                held[node.id] = node
+            elif held is not node:
+                data[value] = {held.id: held, node.id: node}
 
     def _index_remove(self, node: Node, label: str, key: str | None = None) -> None:
         for (lb, k), data in self.index_data.items():
             if lb != label or (key is not None and k != key) or k not in node.props:
                 continue
-            bucket = data.get(hashable(node.props[k]))
-            if bucket is not None:
-                bucket.pop(node.id, None)
-                if not bucket:
-                    del data[hashable(node.props[k])]
+            value = hashable(node.props[k])
+            held = data.get(value)
+            if held is None:
+                continue
+            if held.__class__ is dict:
+                held.pop(node.id, None)
+                if len(held) == 1:
+                    data[value] = next(iter(held.values()))
+                elif not held:
+                    del data[value]
+            elif held is node:
+                del data[value]
 
     # ---------------------------------------------------------------- writes
     def create_node(self, labels, props: dict) -> Node:
-        node = Node(self.next_node_id, set(labels), dict(props))
+        node = Node(self.next_node_id, self._labels(labels), dict(props) if props else _NO_PROPS)
         self.next_node_id += 1
         self.nodes[node.id] = node
-        self.out_adj[node.id] = {}
-        self.in_adj[node.id] = {}
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
             self._index_add(node, lb)
@@ -153,20 +262,16 @@ class Graph:
             self._index_remove(node, lb)
             self.by_label.get(lb, {}).pop(node.id, None)
         self.nodes.pop(node.id, None)
-        self.out_adj.pop(node.id, None)
-        self.in_adj.pop(node.id, None)
 
     def _restore_node_record(self, node: Node) -> None:
         node.deleted = False
         self.nodes[node.id] = node
-        self.out_adj.setdefault(node.id, {})
-        self.in_adj.setdefault(node.id, {})
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
             self._index_add(node, lb)
 
     def create_rel(self, type: str, start: Node, end: Node, props: dict) -> Relationship:
-        rel = Relationship(self.next_rel_id, type, start, end, dict(props))
+        rel = Relationship(self.next_rel_id, type, start, end, dict(props) if props else _NO_PROPS)
         self.next_rel_id += 1
         self._link(rel)
         t = self.txn
@@ -180,17 +285,29 @@ class Graph:
     def _link(self, rel: Relationship) -> None:
         rel.deleted = False
         self.rels[rel.id] = rel
-        self.out_adj[rel.start.id].setdefault(rel.type, {})[rel.id] = rel
-        self.in_adj[rel.end.id].setdefault(rel.type, {})[rel.id] = rel
+        node = rel.start
+        rels = node.out_rels
+        if rels.__class__ is tuple:
+            node.out_rels = rels + (rel,) if len(rels) < _SMALL else _busy(rels, rel)
+        else:
+            rels[rel] = None
+        node = rel.end
+        rels = node.in_rels
+        if rels.__class__ is tuple:
+            node.in_rels = rels + (rel,) if len(rels) < _SMALL else _busy(rels, rel)
+        else:
+            rels[rel] = None
 
     def _unlink(self, rel: Relationship) -> None:
         self.rels.pop(rel.id, None)
-        by_type = self.out_adj.get(rel.start.id, {}).get(rel.type)
-        if by_type is not None:
-            by_type.pop(rel.id, None)
-        by_type = self.in_adj.get(rel.end.id, {}).get(rel.type)
-        if by_type is not None:
-            by_type.pop(rel.id, None)
+        node = rel.start
+        rels = _without(node.out_rels, rel)
+        if rels is not None:
+            node.out_rels = rels
+        node = rel.end
+        rels = _without(node.in_rels, rel)
+        if rels is not None:
+            node.in_rels = rels
 
     def delete_rel(self, rel: Relationship) -> bool:
         if rel.id not in self.rels:
@@ -201,16 +318,14 @@ class Graph:
         return True
 
     def degree(self, node: Node) -> int:
-        return (sum(len(d) for d in self.out_adj.get(node.id, {}).values())
-                + sum(len(d) for d in self.in_adj.get(node.id, {}).values()))
+        return len(node.out_rels) + len(node.in_rels)
 
     def node_rels(self, node: Node) -> list[Relationship]:
-        seen: dict[int, Relationship] = {}
-        for d in self.out_adj.get(node.id, {}).values():
-            seen.update(d)
-        for d in self.in_adj.get(node.id, {}).values():
-            seen.update(d)
-        return list(seen.values())
+        """Every relationship at `node` once, newest first (deleting them in this order takes
+        each off the end of the node's own tuples)."""
+        out = list(reversed(node.out_rels))
+        out.extend(r for r in reversed(node.in_rels) if r.start is not node)
+        return out
 
     def delete_node(self, node: Node) -> bool:
         if node.id not in self.nodes:
@@ -221,15 +336,18 @@ class Graph:
         return True
 
     def set_prop(self, entity, key: str, value) -> None:
-        had = key in entity.props
-        old = entity.props.get(key)
+        props = entity.props
+        if props is _NO_PROPS:
+            props = entity.props = {}
+        had = key in props
+        old = props.get(key)
         if isinstance(entity, Node):
             for lb in entity.labels:
                 self._index_remove(entity, lb, key)
         if value is None:
-            entity.props.pop(key, None)
+            props.pop(key, None)
         else:
-            entity.props[key] = value
+            props[key] = value
         if isinstance(entity, Node):
             for lb in entity.labels:
                 self._index_add(entity, lb, key)
@@ -239,9 +357,9 @@ class Graph:
                 for lb in entity.labels:
                     self._index_remove(entity, lb, key)
             if had:
-                entity.props[key] = old
+                props[key] = old
             else:
-                entity.props.pop(key, None)
+                props.pop(key, None)
             if isinstance(entity, Node):
                 for lb in entity.labels:
                     self._index_add(entity, lb, key)
@@ -250,27 +368,25 @@ class Graph:
     def add_label(self, node: Node, label: str) -> bool:
         if label in node.labels:
             return False
-        node.labels.add(label)
-        self.by_label.setdefault(label, {})[node.id] = node
-        self._index_add(node, label)
+        self._add_label_raw(node, label)
         self._log(lambda: self._remove_label_raw(node, label), ("al", node.id, label))
         return True
 
+    def _add_label_raw(self, node: Node, label: str) -> None:
+        node.labels = self._labels(node.labels | {label})
+        self.by_label.setdefault(label, {})[node.id] = node
+        self._index_add(node, label)
+
     def _remove_label_raw(self, node: Node, label: str) -> None:
         self._index_remove(node, label)
-        node.labels.discard(label)
+        node.labels = self._labels(node.labels - {label})
         self.by_label.get(label, {}).pop(node.id, None)
 
     def remove_label(self, node: Node, label: str) -> bool:
         if label not in node.labels:
             return False
         self._remove_label_raw(node, label)
-
-        def undo():
-            node.labels.add(label)
-            self.by_label.setdefault(label, {})[node.id] = node
-            self._index_add(node, label)
-        self._log(undo, ("rl", node.id, label))
+        self._log(lambda: self._add_label_raw(node, label), ("rl", node.id, label))
         return True
 
     # ---------------------------------------------------------------- schema
@@ -282,10 +398,17 @@ class Graph:
 
     def create_index(self, d: IndexDef) -> None:
         self.indexes[d.name] = d
-        data: dict[object, dict[int, Node]] = {}
+        data: dict[object, Node | dict[int, Node]] = {}
         for node in self.by_label.get(d.label, {}).values():
             if d.key in node.props:
-                data.setdefault(hashable(node.props[d.key]), {})[node.id] = node
+                value = hashable(node.props[d.key])
+                held = data.get(value)
+                if held is None:
+                    data[value] = node
+                elif held.__class__ is dict:
+                    held[node.id] = node
+                else:
+                    data[value] = {held.id: held, node.id: node}
         self.index_data[(d.label, d.key)] = data
         self.schema_version += 1
 
@@ -328,10 +451,8 @@ class Graph:
     # ---------------------------------------------------------------- loading and replay
     def restore_node(self, id: int, labels, props: dict) -> Node:
         """Put a stored node back under its own id (snapshot load; no undo, no redo)."""
-        node = Node(id, set(labels), props)
+        node = Node(id, self._labels(labels), props or _NO_PROPS)
         self.nodes[id] = node
-        self.out_adj[id] = {}
-        self.in_adj[id] = {}
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[id] = node
             if self.index_data:
@@ -342,7 +463,7 @@ class Graph:
 
     def restore_rel(self, id: int, type: str, start: int, end: int, props: dict) -> Relationship:
         """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
-        rel = Relationship(id, type, self.nodes[start], self.nodes[end], props)
+        rel = Relationship(id, type, self.nodes[start], self.nodes[end], props or _NO_PROPS)
         self._link(rel)
         if id >= self.next_rel_id:
             self.next_rel_id = id + 1
@@ -353,16 +474,15 @@ class Graph:
         `[id, type, start, end, props]` (ids kept; no undo, no redo; indexes are created after)."""
         all_nodes = self.nodes
         all_rels = self.rels
-        out_adj = self.out_adj
-        in_adj = self.in_adj
         by_label = self.by_label
+        label_sets = self._label_sets
         top = self.next_node_id - 1
         for nid, labels, props in nodes:
-            node = Node(nid, set(labels), props)
+            shared = frozenset(labels)
+            shared = label_sets.setdefault(shared, shared)
+            node = Node(nid, shared, props or _NO_PROPS)
             all_nodes[nid] = node
-            out_adj[nid] = {}
-            in_adj[nid] = {}
-            for lb in labels:
+            for lb in shared:
                 members = by_label.get(lb)
                 if members is None:
                     members = by_label[lb] = {}
@@ -372,16 +492,20 @@ class Graph:
         self.next_node_id = top + 1
         top = self.next_rel_id - 1
         for rid, type_, s, e, props in rels:
-            rel = Relationship(rid, type_, all_nodes[s], all_nodes[e], props)
+            start = all_nodes[s]
+            end = all_nodes[e]
+            rel = Relationship(rid, type_, start, end, props or _NO_PROPS)
             all_rels[rid] = rel
-            by_type = out_adj[s].get(type_)
-            if by_type is None:
-                by_type = out_adj[s][type_] = {}
-            by_type[rid] = rel
-            by_type = in_adj[e].get(type_)
-            if by_type is None:
-                by_type = in_adj[e][type_] = {}
-            by_type[rid] = rel
+            adj = start.out_rels
+            if adj.__class__ is tuple:
+                start.out_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
+            else:
+                adj[rel] = None
+            adj = end.in_rels
+            if adj.__class__ is tuple:
+                end.in_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
+            else:
+                adj[rel] = None
             if rid > top:
                 top = rid
         self.next_rel_id = top + 1
@@ -431,4 +555,86 @@ class Graph:
         data = self.index_data.get((label, key))
         if data is None:
             return [n for n in self.nodes_with_label(label) if n.props.get(key) == value]
-        return list(data.get(hashable(value), {}).values())
+        held = data.get(hashable(value))
+        if held is None:
+            return []
+        if held.__class__ is dict:
+            return list(held.values())
+        return [held]
+
+    def out_rels(self, node: Node) -> list[Relationship]:
+        """The live relationships leaving `node`, oldest first (a copy)."""
+        return list(node.out_rels)
+
+    def in_rels(self, node: Node) -> list[Relationship]:
+        """The live relationships entering `node`, oldest first (a copy)."""
+        return list(node.in_rels)
+
+    def relationship_types(self) -> set[str]:
+        """The types of the live relationships."""
+        return {r.type for n in self.nodes.values() for r in n.out_rels}
+
+    def expand(self, node: Node, types: tuple, outgoing: bool, incoming: bool) -> list:
+        """`(relationship, node at its far end)` for the live relationships at `node` of one of
+        `types` (any type when empty), leaving it when `outgoing`, entering it when `incoming`
+        (a self-loop once when both).  A new list: the caller may write to the graph while it
+        walks it.  Order: outgoing first; per direction by type (the order of `types`, else of
+        each type's oldest relationship), then oldest first."""
+        if outgoing:
+            rels = node.out_rels
+            if not rels:
+                found = []
+            elif len(types) == 1:
+                t = types[0]
+                found = [(r, r.end) for r in rels if r.type == t]
+            else:
+                found = [(r, r.end) for t in (types or _types_of(rels)) for r in rels if r.type == t]
+            if not incoming:
+                return found
+        else:
+            found = []
+        rels = node.in_rels
+        if not rels:
+            return found
+        skip = node if outgoing else None  # a self-loop was already given from the out side
+        if len(types) == 1:
+            t = types[0]
+            found += [(r, r.start) for r in rels if r.type == t and r.start is not skip]
+        else:
+            found += [(r, r.start) for t in (types or _types_of(rels)) for r in rels
+                      if r.type == t and r.start is not skip]
+        return found
+
+
+def _types_of(rels) -> tuple:
+    """The distinct types among `rels` (not empty), in order of first appearance."""
+    first = None
+    for r in rels:
+        if first is None:
+            first = r.type
+        elif r.type != first:
+            return tuple(dict.fromkeys([r.type for r in rels]))
+    return (first,)
+
+
+def _busy(rels: tuple, rel: Relationship) -> dict:
+    """A full tuple adjacency plus `rel`, as the ordered dict a busy node keeps."""
+    out = dict.fromkeys(rels)
+    out[rel] = None
+    return out
+
+
+def _without(rels, rel: Relationship):
+    """Take `rel` out of an adjacency.  Returns what replaces it (a tuple), or None when it was
+    changed in place (a busy node's dict) or did not hold `rel`."""
+    if rels.__class__ is tuple:
+        if rels and rels[-1] is rel:
+            return rels[:-1]
+        for i, r in enumerate(rels):
+            if r is rel:
+                return rels[:i] + rels[i + 1:]
+        return None
+    rels.pop(rel, None)
+    if len(rels) <= _SMALL // 2:
+        return tuple(rels)
+    return None

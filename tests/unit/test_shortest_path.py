@@ -3,6 +3,7 @@ hop bounds, property maps, no path, OPTIONAL MATCH, bound and unbound ends, WHER
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import relate
 from relate.errors import RelateError
@@ -123,3 +124,36 @@ def test_relationships_of_earlier_parts_of_the_match_are_not_reused(db):
 def test_a_null_end_gives_no_path(db):
     q = "OPTIONAL MATCH (z:Missing) OPTIONAL MATCH p = shortestPath((z)-[*]-(:N)) RETURN z, p"
     assert names(db, q) == [(None, None)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 12).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n),
+    st.integers(0, n - 1), st.integers(0, n - 1), st.sampled_from(["->", "-", "<-"]),
+    st.sampled_from(["*", "*..2", "*1..3", ""]))))
+def test_the_two_sided_search_finds_a_true_shortest_path(case):
+    """shortestPath searches from both ends at once; its path must be real, unique in its
+    relationships, within the bounds, and as short as allShortestPaths' (one-sided) answer."""
+    n, edges, a, b, arrow, hops = case
+    db = relate.connect(":memory:")
+    db.execute("UNWIND range(0, $n - 1) AS i CREATE (:V {i: i})", {"n": n})
+    db.execute("UNWIND $es AS e MATCH (x:V {i: e[0]}), (y:V {i: e[1]}) CREATE (x)-[:T]->(y)",
+               {"es": [list(e) for e in edges]})
+    left, right = ("<-", "-") if arrow == "<-" else ("-", arrow)
+    pattern = f"(x:V {{i: $a}}){left}[r:T{hops}]{right}(y:V {{i: $b}})"
+    one = db.execute(f"MATCH p = shortestPath({pattern}) "
+                     "RETURN length(p) AS len, [v IN nodes(p) | v.i] AS ns, r", {"a": a, "b": b}).rows
+    every = db.execute(f"MATCH p = allShortestPaths({pattern}) RETURN length(p) AS len",
+                       {"a": a, "b": b}).rows
+    if a == b:
+        return  # no path of length 0 with these bounds; both give nothing
+    assert (one == []) == (every == [])
+    if one:
+        length, ns, rels = one[0]
+        assert length == every[0][0]
+        assert ns[0] == a and ns[-1] == b and len(ns) == length + 1
+        rels = rels if isinstance(rels, list) else [rels]
+        assert len({r.id for r in rels}) == len(rels)
+        for (u, v), rel in zip(zip(ns, ns[1:]), rels):
+            ends = (rel.start.props["i"], rel.end.props["i"])
+            assert ends == (u, v) if arrow == "->" else ends == (v, u) if arrow == "<-" else set(ends) == {u, v}

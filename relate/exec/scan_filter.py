@@ -1,0 +1,200 @@
+"""Simple property tests on a scanned node -> one generated list comprehension per scan.
+
+A *simple test* is `var.key OP value` (OP one of = <> < <= > >=) or `var.key IS [NOT] NULL`, where
+`var` is the node a pattern part starts from and `value` cannot depend on that node: a scalar
+literal, a parameter, a variable bound before the MATCH, or a property of one.  The planner collects
+them from the node's inline property map and from the WHERE conjuncts (`collect`); the pattern
+matcher then filters the scanned nodes with `ScanFilter.select` before any row tuple is built.
+
+Per execution the values are computed once (from the incoming row) and each test is classed by its
+value: string, number, boolean, null or other.  The tuple of (operator, class) picks a Python
+function generated from source once and cached, so a scan over ten thousand nodes is one
+comprehension with inline comparisons instead of a closure call chain per node.  The generated
+comparisons give exactly what `compare.equals` / `compare.compare` give for those classes (a value
+of another type never matches a string test, booleans are not numbers, NaN matches no ordering);
+values of any other class (lists, maps, temporal values, points) fall back to those generic
+functions for that one test.  Keys and values reach the generated code as arguments, never as
+source text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..syntax import ast as A
+from .compare import compare, equals
+
+
+class Op:
+    EQ, NE, LT, LE, GT, GE, NULL, NOT_NULL = "==", "!=", "<", "<=", ">", ">=", "null", "notnull"
+
+
+_FROM_BINOP = {A.BinOp.EQ: Op.EQ, A.BinOp.NE: Op.NE, A.BinOp.LT: Op.LT, A.BinOp.LE: Op.LE,
+               A.BinOp.GT: Op.GT, A.BinOp.GE: Op.GE}
+# `value OP var.key` read the other way round
+_MIRROR = {Op.EQ: Op.EQ, Op.NE: Op.NE, Op.LT: Op.GT, Op.LE: Op.GE, Op.GT: Op.LT, Op.GE: Op.LE}
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    key: str
+    op: str
+    value: object = None  # compiled closure (row, ctx) -> value; None for the null tests
+
+
+def is_stable(e: A.Expr, outer: set[str]) -> bool:
+    """Whether `e` is a value fixed for the whole scan (never reads the scanned node)."""
+    if isinstance(e, A.Literal):
+        return not isinstance(e.value, (list, dict))
+    if isinstance(e, A.Parameter):
+        return True
+    if isinstance(e, A.Variable):
+        return e.name in outer
+    if isinstance(e, A.Property):
+        return isinstance(e.subject, A.Variable) and e.subject.name in outer
+    return False
+
+
+def _own_key(e: A.Expr, var: str) -> str | None:
+    if isinstance(e, A.Property) and isinstance(e.subject, A.Variable) and e.subject.name == var:
+        return e.key
+    return None
+
+
+def match_conjunct(e: A.Expr, var: str, outer: set[str]):
+    """A WHERE conjunct -> (key, op, value expression or None) when it is a simple test on `var`."""
+    if isinstance(e, A.Binary) and e.op in _FROM_BINOP:
+        op = _FROM_BINOP[e.op]
+        key = _own_key(e.left, var)
+        if key is not None and is_stable(e.right, outer):
+            return key, op, e.right
+        key = _own_key(e.right, var)
+        if key is not None and is_stable(e.left, outer):
+            return key, _MIRROR[op], e.left
+        return None
+    if isinstance(e, A.Unary) and e.op in (A.UnOp.IS_NULL, A.UnOp.IS_NOT_NULL):
+        key = _own_key(e.operand, var)
+        if key is not None:
+            return key, Op.NULL if e.op is A.UnOp.IS_NULL else Op.NOT_NULL, None
+    return None
+
+
+def conjuncts(e: A.Expr) -> list[A.Expr]:
+    out, stack = [], [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Binary) and x.op is A.BinOp.AND:
+            stack.append(x.right)
+            stack.append(x.left)
+        else:
+            out.append(x)
+    return out
+
+
+def join_and(parts: list[A.Expr]) -> A.Expr | None:
+    if not parts:
+        return None
+    e = parts[0]
+    for p in parts[1:]:
+        e = A.Binary(A.BinOp.AND, e, p, getattr(e, "pos", 0))
+    return e
+
+
+# ---------------------------------------------------------------- value classes and templates
+_STR, _NUM, _BOOL, _NULL, _OTHER = "s", "n", "b", "0", "o"
+
+
+def _class(v) -> str:
+    t = type(v)
+    if t is str:
+        return _STR
+    if t is int or t is float:
+        return _NUM
+    if t is bool:
+        return _BOOL
+    if v is None:
+        return _NULL
+    return _OTHER
+
+
+def _template(i: int, op: str, cls: str) -> str:
+    """Source of one test on node `n`; `k{i}` is the key, `c{i}` the value."""
+    v, get = f"v{i}", f"n.props.get(k{i})"
+    if op == Op.NULL:
+        return f"{get} is None"
+    if op == Op.NOT_NULL:
+        return f"{get} is not None"
+    if cls == _OTHER:
+        # the generic functions, passed in as g{i}: (value, constant) -> True/False/None
+        return f"g{i}({get}, c{i}) is True"
+    if op == Op.EQ:
+        if cls == _STR:
+            return f"{get} == c{i}"
+        if cls == _NUM:  # True == 1 in Python, never in Cypher
+            return f"(({v} := {get}) == c{i} and {v} is not True and {v} is not False)"
+        return f"{get} is c{i}"  # boolean
+    if op == Op.NE:
+        if cls == _STR:
+            return f"(({v} := {get}) is not None and {v} != c{i})"
+        if cls == _NUM:
+            return f"(({v} := {get}) is not None and ({v} != c{i} or {v} is True or {v} is False))"
+        return f"(({v} := {get}) is not None and {v} is not c{i})"
+    kinds = {_STR: "type({v}) is str", _NUM: "type({v}) in _NUMS", _BOOL: "type({v}) is bool"}[cls]
+    return f"({kinds.format(v=f'({v} := {get})')} and {v} {op} c{i})"
+
+
+_CACHE: dict[tuple, object] = {}
+_NUMS = frozenset((int, float))
+
+
+def _compiled(signature: tuple):
+    fn = _CACHE.get(signature)
+    if fn is None:
+        args = ", ".join(f"k{i}, c{i}, g{i}" for i in range(len(signature)))
+        tests = " and ".join(_template(i, op, cls) for i, (op, cls) in enumerate(signature))
+        src = (f"def scan(nodes, {args}):\n"
+               f"    return [n for n in nodes if {tests}]\n")
+        space = {"_NUMS": _NUMS}
+        exec(compile(src, "<relate scan filter>", "exec"), space)
+        fn = _CACHE[signature] = space["scan"]
+    return fn
+
+
+def _generic(op: str):
+    if op == Op.EQ:
+        return equals
+    if op == Op.NE:
+        def ne(a, b):
+            r = equals(a, b)
+            return None if r is None else not r
+        return ne
+    test = {Op.LT: lambda c: c < 0, Op.GT: lambda c: c > 0,
+            Op.LE: lambda c: c <= 0, Op.GE: lambda c: c >= 0}[op]
+
+    def ordered(a, b):
+        c = compare(a, b)
+        return None if c is None else test(c)
+    return ordered
+
+
+class ScanFilter:
+    """The simple tests on one scanned node, applied in one pass."""
+
+    __slots__ = ("tests", "generic")
+
+    def __init__(self, tests: list[Test]) -> None:
+        self.tests = tuple(tests)
+        self.generic = tuple(_generic(t.op) if t.value is not None else None for t in tests)
+
+    def select(self, nodes, row, ctx) -> list:
+        sig, args = [], []
+        for t, g in zip(self.tests, self.generic):
+            c = None
+            cls = _NULL
+            if t.value is not None:
+                c = t.value(row, ctx)
+                cls = _class(c)
+                if cls == _NULL:
+                    return []  # `= null`, `< null`, ...: never true
+            sig.append((t.op, cls))
+            args += (t.key, c, g)
+        return _compiled(tuple(sig))(nodes, *args)
