@@ -3,7 +3,8 @@ without building a row per node.
 
 When an aggregation only counts rows (`count(*)`) and groups by properties of the one node a
 single-node MATCH scans, the grouping needs no row tuples: `PartMatcher.candidates` gives the
-scanned (and filtered) nodes as a list, each key becomes a column of property values, and
+scanned (and filtered) nodes as a list, each key becomes a column of property values (the
+graph's own cached column when the whole label is counted, see `Graph.column`), and
 `collections.Counter` counts the value combinations in C.  Python's equality agrees with Cypher's
 grouping equivalence (`compare.hashable`) for every value kind except three: booleans (Python
 merges `True` with `1`), NaN (Python keeps each NaN apart) and lists or maps (unhashable).  When
@@ -56,8 +57,19 @@ class GroupedCount:
         total = 0
         counts: Counter = Counter()
         cols: list[list] = [[] for _ in keys]
+        m = self.matcher
+        plain = (len(m.anchor_labels) == 1 and m.anchor_seek is None and m.scan_filter is None
+                 and m.anchor_check is None)
         for row in self.source.rows(ctx):
-            nodes = self.matcher.candidates(row, ctx)
+            if plain and keys:
+                # every node of the label: the graph's columns, when it keeps them
+                got = [ctx.graph.column(m.anchor_labels[0], k) for k in keys]
+                if all(c is not None for c in got):
+                    total += len(got[0][0])
+                    for col, (_, values) in zip(cols, got):
+                        col += values
+                    continue
+            nodes = m.candidates(row, ctx)
             if ctx.deadline is not None:
                 ctx.check_deadline()
             total += len(nodes)

@@ -245,18 +245,21 @@ class PartMatcher:
                 # the index groups values the way DISTINCT does (NaN with NaN, lists with nulls
                 # by their elements); equality is stricter there
                 nodes = [n for n in nodes if equals(n.props.get(key), value) is True]
-            elif self.scan_filter is None:
-                nodes = list(nodes)
+            if self.scan_filter is not None:
+                nodes = self.scan_filter.select(nodes, row, ctx)
             labels = self.seek_other_labels
         elif labels:
             smallest = min(labels, key=g.label_count)
-            nodes = g.nodes_with_label(smallest)
             if len(labels) == 1:
                 labels = ()  # every node of the scan carries it
+            if self.scan_filter is not None:
+                nodes = self.scan_filter.select_label(g, smallest, row, ctx)
+            else:
+                nodes = g.nodes_with_label(smallest)
         else:
             nodes = g.nodes.values()
-        if self.scan_filter is not None:
-            nodes = self.scan_filter.select(nodes, row, ctx)
+            if self.scan_filter is not None:
+                nodes = self.scan_filter.select(nodes, row, ctx)
         if labels:
             nodes = [n for n in nodes if all(lb in n.labels for lb in labels)]
         check = self.anchor_check

@@ -7,6 +7,8 @@ write, so a clause never reads its own writes.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..errors import CypherArgumentError, CypherTypeError
 from ..values import type_name
 from .compare import hashable, order_key
@@ -84,9 +86,13 @@ class Match(Operator):
         self.pad = (None,) * width_added
 
     def extend(self, row, ctx):
-        stream = iter((row,))
-        for part in self.parts:
-            stream = self._chain(stream, part, ctx)
+        parts = self.parts
+        if len(parts) == 1:
+            stream = parts[0].run(row, ctx)
+        else:
+            stream = iter((row,))
+            for part in parts:
+                stream = self._chain(stream, part, ctx)
         pred = self.predicate
         if pred is not None:
             stream = (r for r in stream if pred(r, ctx) is True)
@@ -132,9 +138,19 @@ class Extend(Operator):
         self.fns = fns
 
     def rows(self, ctx):
+        # a generator either way: nothing below runs before the first row is asked for
         fns = self.fns
-        for row in self.child.rows(ctx):
-            yield row + tuple(f(row, ctx) for f in fns)
+        if len(fns) == 1:
+            f0, = fns
+            for row in self.child.rows(ctx):
+                yield row + (f0(row, ctx),)
+        elif len(fns) == 2:
+            f0, f1 = fns
+            for row in self.child.rows(ctx):
+                yield row + (f0(row, ctx), f1(row, ctx))
+        else:
+            for row in self.child.rows(ctx):
+                yield row + tuple([f(row, ctx) for f in fns])
 
 
 class Narrow(Operator):
@@ -149,8 +165,16 @@ class Narrow(Operator):
 
     def rows(self, ctx):
         slots = self.slots
-        for row in self.child.rows(ctx):
-            yield tuple(row[i] for i in slots)
+        if len(slots) == 1:
+            i, = slots
+            for row in self.child.rows(ctx):
+                yield (row[i],)
+        else:
+            yield from map(itemgetter(*slots) if slots else _no_slots, self.child.rows(ctx))
+
+
+def _no_slots(row) -> tuple:
+    return ()
 
 
 class Distinct(Operator):

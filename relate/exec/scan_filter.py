@@ -185,8 +185,9 @@ class ScanFilter:
         self.tests = tuple(tests)
         self.generic = tuple(_generic(t.op) if t.value is not None else None for t in tests)
 
-    def select(self, nodes, row, ctx) -> list:
-        sig, args = [], []
+    def _bind(self, row, ctx):
+        """-> (signature, arguments, values) for this row, or None when a test compares with null."""
+        sig, args, values = [], [], []
         for t, g in zip(self.tests, self.generic):
             c = None
             cls = _NULL
@@ -194,7 +195,53 @@ class ScanFilter:
                 c = t.value(row, ctx)
                 cls = _class(c)
                 if cls == _NULL:
-                    return []  # `= null`, `< null`, ...: never true
+                    return None  # `= null`, `< null`, ...: never true
             sig.append((t.op, cls))
             args += (t.key, c, g)
+            values.append(c)
+        return sig, args, values
+
+    def select(self, nodes, row, ctx) -> list:
+        bound = self._bind(row, ctx)
+        if bound is None:
+            return []
+        sig, args, _ = bound
         return _compiled(tuple(sig))(nodes, *args)
+
+    def select_label(self, graph, label: str, row, ctx) -> list:
+        """`select` over the nodes of `label`; a string or number equality is answered from the
+        graph's column of that property when it keeps one (`Graph.column`), by `list.index`
+        runs in C, and the other tests then see only the nodes it found."""
+        bound = self._bind(row, ctx)
+        if bound is None:
+            return []
+        sig, args, values = bound
+        for i, (op, cls) in enumerate(sig):
+            if op != Op.EQ or (cls != _STR and cls != _NUM):
+                continue
+            c = values[i]
+            if c != c:
+                return []  # NaN equals nothing
+            column = graph.column(label, self.tests[i].key)
+            if column is None:
+                break
+            nodes, col = column
+            found = [nodes[j] for j in _positions(col, c) if cls == _STR or type(col[j]) is not bool]
+            if len(sig) == 1:
+                return found
+            rest = tuple(sig[:i] + sig[i + 1:])
+            return _compiled(rest)(found, *(args[:3 * i] + args[3 * i + 3:]))
+        return _compiled(tuple(sig))(graph.nodes_with_label(label), *args)
+
+
+def _positions(values: list, c) -> list[int]:
+    """Where `c` sits in `values` (Python equality; the caller drops what Cypher would not)."""
+    out = []
+    find = values.index
+    i = -1
+    try:
+        while True:
+            i = find(c, i + 1)
+            out.append(i)
+    except ValueError:
+        return out

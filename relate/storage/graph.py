@@ -18,6 +18,9 @@ Invariants (kept by every mutating method, undone by `Transaction.rollback`):
   which).
 - records created without properties share one empty map (`_NO_PROPS`); `set_prop`, the only
   writer of property maps, gives a record its own map before its first change.
+- `node_writes` grows with every change to a node's existence, labels or properties, undo steps
+  included; a cached label column (`column`) is used only while it has not moved since the
+  column was built.
 Every mutation appends an undo step to the open transaction, so a failing statement leaves the
 graph exactly as it was.  On a durable store (`Graph.durable`) it also appends a redo op, a plain
 tuple naming the change by ids: the committed transaction's ops become its WAL record, and
@@ -175,13 +178,19 @@ class Graph:
         self.txn: Transaction | None = None
         self.schema_version = 0
         self.durable = False  # set by a store that writes redo ops to disk
+        # bumped by every change to a node's labels, properties or existence (and its undo);
+        # the label columns below are valid only while it stays the same
+        self.node_writes = 0
+        self._columns: dict[str, list] = {}  # label -> [node_writes, nodes or None, {key: values}]
 
     def replace_with(self, other: "Graph") -> None:
         """Take over `other`'s contents (a live reader reloading from a newer snapshot), keeping
         this object, which the database and its plans refer to."""
         version = self.schema_version
         durable = self.durable
+        writes = self.node_writes
         self.__dict__.update(other.__dict__)
+        self.node_writes = max(writes, other.node_writes) + 1
         self.schema_version = max(version, other.schema_version) + 1
         self.durable = durable
 
@@ -245,6 +254,7 @@ class Graph:
     def create_node(self, labels, props: dict) -> Node:
         node = Node(self.next_node_id, self._labels(labels), dict(props) if props else _NO_PROPS)
         self.next_node_id += 1
+        self.node_writes += 1
         self.nodes[node.id] = node
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
@@ -258,12 +268,14 @@ class Graph:
         return node
 
     def _drop_node_record(self, node: Node) -> None:
+        self.node_writes += 1
         for lb in node.labels:
             self._index_remove(node, lb)
             self.by_label.get(lb, {}).pop(node.id, None)
         self.nodes.pop(node.id, None)
 
     def _restore_node_record(self, node: Node) -> None:
+        self.node_writes += 1
         node.deleted = False
         self.nodes[node.id] = node
         for lb in node.labels:
@@ -341,6 +353,7 @@ class Graph:
             props = entity.props = {}
         had = key in props
         old = props.get(key)
+        self.node_writes += 1
         if isinstance(entity, Node):
             for lb in entity.labels:
                 self._index_remove(entity, lb, key)
@@ -353,6 +366,7 @@ class Graph:
                 self._index_add(entity, lb, key)
 
         def undo():
+            self.node_writes += 1
             if isinstance(entity, Node):
                 for lb in entity.labels:
                     self._index_remove(entity, lb, key)
@@ -373,11 +387,13 @@ class Graph:
         return True
 
     def _add_label_raw(self, node: Node, label: str) -> None:
+        self.node_writes += 1
         node.labels = self._labels(node.labels | {label})
         self.by_label.setdefault(label, {})[node.id] = node
         self._index_add(node, label)
 
     def _remove_label_raw(self, node: Node, label: str) -> None:
+        self.node_writes += 1
         self._index_remove(node, label)
         node.labels = self._labels(node.labels - {label})
         self.by_label.get(label, {}).pop(node.id, None)
@@ -451,6 +467,7 @@ class Graph:
     # ---------------------------------------------------------------- loading and replay
     def restore_node(self, id: int, labels, props: dict) -> Node:
         """Put a stored node back under its own id (snapshot load; no undo, no redo)."""
+        self.node_writes += 1
         node = Node(id, self._labels(labels), props or _NO_PROPS)
         self.nodes[id] = node
         for lb in node.labels:
@@ -472,6 +489,7 @@ class Graph:
     def load_bulk(self, nodes, rels) -> None:
         """Fill an empty graph from stored records `[id, labels, props]` and
         `[id, type, start, end, props]` (ids kept; no undo, no redo; indexes are created after)."""
+        self.node_writes += 1
         all_nodes = self.nodes
         all_rels = self.rels
         by_label = self.by_label
@@ -547,6 +565,23 @@ class Graph:
     # ---------------------------------------------------------------- reads
     def nodes_with_label(self, label: str):
         return self.by_label.get(label, {}).values()
+
+    def column(self, label: str, key: str):
+        """`(nodes, values)`: the nodes carrying `label`, in scan order, and their `key` values
+        (None where absent), kept between statements while no node changes.  None the first
+        time a label is asked for after a change: building the column costs a scan, so it is
+        built on the second read without a write in between (a label read more than written)."""
+        entry = self._columns.get(label)
+        stamp = self.node_writes
+        if entry is None or entry[0] != stamp:
+            self._columns[label] = [stamp, None, {}]
+            return None
+        if entry[1] is None:
+            entry[1] = list(self.by_label.get(label, {}).values())
+        values = entry[2].get(key)
+        if values is None:
+            values = entry[2][key] = [n.props.get(key) for n in entry[1]]
+        return entry[1], values
 
     def label_count(self, label: str) -> int:
         return len(self.by_label.get(label, {}))
