@@ -2,10 +2,11 @@
 
 The order is fixed: load (timed once), then for each read query every parameter set is answered
 and compared with the expected (floor's) answers, and only a query whose answers all match is
-timed.  A sample is a batch of repeated calls long enough (>= 5 ms) that a coarse clock, as in a
-browser, still measures it; its time per call is the batch time divided by the calls.  The median
-of the samples is reported.  Writes come last since they grow the graph: Q8_one is the wall time
-of 1,000 single-statement CREATEs, Q8_unwind of one UNWIND statement creating 1,000 nodes.
+warmed up (0.3 s of untimed calls) and timed.  A sample is a batch of repeated calls long enough
+(>= 5 ms) that a coarse clock, as in a browser, still measures it; its time per call is the batch
+time divided by the calls.  The median of the samples is reported.  Writes come last since they grow the graph: Q8_one is the wall time
+of 1,000 single-statement CREATEs, Q8_unwind of one UNWIND statement creating 1,000 nodes (each
+after one untimed round of the same writes).
 Runs unchanged inside Pyodide (no process or OS calls here; memory is measured by the caller).
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ from graphgen import write_rows
 from queries import READ_QUERIES, canonical
 
 MIN_BATCH_S = 0.005
+WARMUP_S = 0.3
 
 
 def answers(engine, graph, query: str) -> list:
@@ -27,9 +29,17 @@ def answers(engine, graph, query: str) -> list:
 def time_query(engine, params: list[dict], query: str, budget: float, min_samples: int = 5,
                max_samples: int = 60) -> float:
     clock = time.perf_counter
-    t0 = clock()
-    engine.query(query, params[0])
-    once = max(clock() - t0, 1e-7)
+    # warm-up, untimed: caches fill, and a browser's WebAssembly engine moves the interpreter's
+    # hot functions from its baseline compiler to its optimizing one (which takes a moment)
+    until = clock() + WARMUP_S
+    i = 0
+    while True:
+        t0 = clock()
+        engine.query(query, params[i % len(params)])
+        once = max(clock() - t0, 1e-7)
+        i += 1
+        if clock() >= until:
+            break
     calls = max(1, int(MIN_BATCH_S / once) + 1) if once < MIN_BATCH_S else 1
     if once > budget / 5:   # seconds per call (grand-cypher): three samples are all we can afford
         min_samples = 3
@@ -45,7 +55,7 @@ def time_query(engine, params: list[dict], query: str, budget: float, min_sample
 
 
 def run(engine, graph, expected: dict | None, *, budget: float = 1.0,
-        write_repeats: int = 3, after_load=None) -> dict:
+        write_repeats: int = 5, after_load=None) -> dict:
     """`expected` maps query -> list of answers (None: this engine is the reference)."""
     out: dict = {"engine": engine.name, "times": {}, "status": {}, "answers": {}, "extra": {}}
     t0 = time.perf_counter()
@@ -86,11 +96,12 @@ def _writes(engine, graph, out: dict, repeats: int) -> None:
     for q, write in (("Q8_one", engine.write_one), ("Q8_unwind", engine.write_unwind)):
         samples = []
         try:
-            for _ in range(repeats):
+            for k in range(repeats + 1):  # the first round warms up and is not timed
                 rows = write_rows(graph, base)
                 t0 = time.perf_counter()
                 write(rows)
-                samples.append(time.perf_counter() - t0)
+                if k:
+                    samples.append(time.perf_counter() - t0)
                 made = engine.count_range(base, base + len(rows))
                 if made != len(rows):
                     out["status"][q] = f"wrong answer: {made} of {len(rows)} nodes written"

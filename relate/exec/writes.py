@@ -34,12 +34,13 @@ def _map(v, what: str) -> dict:
 class NodeSpec:
     """How CREATE/MERGE makes one node: a bound slot, or labels and a property closure."""
 
-    __slots__ = ("bound_slot", "labels", "props")
+    __slots__ = ("bound_slot", "labels", "props", "distinct_labels")
 
     def __init__(self, bound_slot, labels, props) -> None:
         self.bound_slot = bound_slot
         self.labels = labels
         self.props = props  # closure(row, ctx) -> dict, or None
+        self.distinct_labels = len(set(labels))
 
 
 class RelSpec:
@@ -102,7 +103,7 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
         props = _created_props(spec.props, row + tuple(made), ctx)
         n = g.create_node(spec.labels, props)
         st.nodes_created += 1
-        st.labels_added += len(set(spec.labels))
+        st.labels_added += spec.distinct_labels
         st.properties_set += len(props)
         made.append(n)
         out_nodes.append(n)

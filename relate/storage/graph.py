@@ -172,7 +172,7 @@ class Graph:
         self.constraints: dict[str, ConstraintDef] = {}
         # (label, key) -> value -> the node holding it, or {node id: node} when several do
         self.index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]] = {}
-        self._label_sets: dict[frozenset, frozenset] = {frozenset(): frozenset()}
+        self._label_sets: dict[frozenset | tuple, frozenset] = {frozenset(): frozenset()}
         self.next_node_id = 0
         self.next_rel_id = 0
         self.txn: Transaction | None = None
@@ -212,11 +212,19 @@ class Graph:
                 t.redo.append(op)
 
     def _labels(self, labels) -> frozenset:
-        """The graph's shared frozenset holding exactly `labels`."""
+        """The graph's shared frozenset holding exactly `labels` (a tuple seen before is a key
+        of `_label_sets` too, so a CREATE's label tuple finds its set without building one)."""
+        sets = self._label_sets
+        if type(labels) is tuple:
+            shared = sets.get(labels)
+            if shared is not None:
+                return shared
         key = frozenset(labels)
-        shared = self._label_sets.get(key)
+        shared = sets.get(key)
         if shared is None:
-            shared = self._label_sets[key] = key
+            shared = sets[key] = key
+        if type(labels) is tuple:
+            sets[labels] = shared
         return shared
 
     # ---------------------------------------------------------------- index upkeep
@@ -590,7 +598,8 @@ class Graph:
         data = self.index_data.get((label, key))
         if data is None:
             return [n for n in self.nodes_with_label(label) if n.props.get(key) == value]
-        held = data.get(hashable(value))
+        t = type(value)
+        held = data.get(value if t is str or t is int else hashable(value))
         if held is None:
             return []
         if held.__class__ is dict:
