@@ -4,7 +4,8 @@
 
 The built site's vendored Pyodide and its lark/tzdata wheels are used, but relate itself is
 written into Pyodide's file system from this working tree (with bench's generator, queries and
-measure.py), so the browser runs exactly the code native runs.  The page is a blank one served
+measure.py), so the browser runs exactly the code native runs.  It measures two complete rounds
+and keeps the lower median of each figure.  The page is a blank one served
 under the site's origin (Playwright answers its URL itself; nothing is written into dist/), and
 the timings come from bench/measure.py running inside the page, so native and browser figures are
 measured by the same loop.  Needs dist/site (python build/site.py) and /usr/bin/chromium.
@@ -19,8 +20,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "dist" / "site"
+# `--no-liftoff`: V8 compiles Pyodide's WebAssembly with its optimizing compiler from the start.
+# By default a page begins on the baseline compiler and moves hot functions up in the background;
+# on this 2-core machine that move raced the measurements (Q1i took 6 or 10 µs from run to run),
+# so the figures are the optimized steady state a page reaches after its first seconds.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update"]
+                 "--disable-background-networking", "--disable-component-update",
+                 "--js-flags=--no-liftoff"]
 PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title>
 <script type="module">
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
@@ -43,7 +49,13 @@ from graphgen import generate
 import measure
 from engines.relate_engine import Engine
 graph = generate(SCALE)
-out = measure.run(Engine(":memory:"), graph, EXPECTED, budget=BUDGET)
+# two complete rounds, each on a fresh database; per figure the lower of the two medians (a
+# browser's figures swing more from run to run than a native process's)
+rounds = [measure.run(Engine(":memory:"), graph, EXPECTED, budget=BUDGET) for _ in range(2)]
+out = rounds[0]
+for q, t in rounds[1]["times"].items():
+    if q in out["times"] and rounds[1]["status"].get(q) == "ok" == out["status"].get(q):
+        out["times"][q] = min(out["times"][q], t)
 json.dumps(out)
 """
 

@@ -223,7 +223,9 @@ def markdown(scale: str, results: dict, memory: dict, meta: dict, out_dir: Path)
               "- graphdblite (and `graphdblite-mem`, `Database.open_memory()`): "
               "`batch_create_nodes/edges` and `create_index` in one write transaction.",
               "- relate-browser: the working tree's relate inside Pyodide in headless Chromium, timed by "
-              "the same loop (bench/browser.py).",
+              "the same loop (bench/browser.py); V8 compiles the WebAssembly with its optimizing tier "
+              "from the start (`--no-liftoff`), and each figure is the lower median of two complete "
+              "rounds.",
               "", f"Peer versions: bench/requirements-peers.txt.  Figures as JSON: `{scale}.json`; "
               f"statuses, memory and disk: `{scale}-details.json`; chart: `{scale}.png`."]
     analysis = out_dir / f"{scale}-analysis.md"
