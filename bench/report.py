@@ -148,11 +148,13 @@ def markdown(scale: str, results: dict, memory: dict, meta: dict, out_dir: Path)
              f"relate {meta.get('relate', '?')}, "
              f"{meta['duration_s']:.0f} s in all.  Written by `python bench/run.py --scale {scale}`; "
              "every figure below comes from this one run.", "",
-             "Medians of warm runs (each sample a batch of calls lasting at least 5 ms, samples "
-             f"collected for about {meta['budget_s']:g} s per query).  An engine's answers are "
+             "Medians of warm runs (0.3 s of untimed calls first, then samples, each a batch of calls "
+             f"lasting at least 5 ms, collected for about {meta['budget_s']:g} s per query).  An "
+             "engine's answers are "
              "compared with the CPython floor's before its query is timed; a query whose answers "
              "differ is marked *wrong answer* and not timed.  Q8 figures are the wall time of the "
-             "whole batch of 1,000 nodes; `load` is the time to load the graph once.", "",
+             "whole batch of 1,000 nodes (median of five, after one untimed batch); `load` is the "
+             "time to load the graph once.", "",
              "## Medians", "",
              "| query | " + " | ".join(names) + " |",
              "| --- | " + " | ".join("---:" for _ in names) + " |"]
