@@ -92,10 +92,8 @@ class PartMatcher:
         for i, n in enumerate(el.nodes):
             names.append(n.variable or hidden_name("n", n.pos, i))
         rnames = [r.variable or hidden_name("r", r.pos, i) for i, r in enumerate(el.rels)]
-        for r, nm in zip(el.rels, rnames):
-            if r.variable and scope.has(r.variable) and r.length is None:
-                pass
-        self.anchor = self._choose_anchor(el, names, scope, graph)
+        outer = set(scope.slots)
+        self.anchor = self._choose_anchor(el, names, scope, graph, where, outer)
         a = self.anchor
         anchor_node = el.nodes[a]
         self.anchor_name = names[a]
@@ -115,11 +113,18 @@ class PartMatcher:
                         break
                 if self.anchor_seek:
                     break
+        self.pushed: list[A.Expr] = []  # WHERE conjuncts applied while scanning the anchor
+        if not self.anchor_bound and anchor_node.labels and self.anchor_seek is None:
+            found = _where_seek(where, self.anchor_name, anchor_node.labels, outer, graph)
+            if found is not None:
+                lb, key, value, conjunct = found
+                self.anchor_seek = (lb, key, compiler.compile(value, outer_scope))
+                self.pushed.append(conjunct)
+                where = [c for c in where if c is not conjunct]
         # the index answers for its own label; the others are still checked per node
         self.seek_other_labels = tuple(lb for lb in anchor_node.labels
                                        if self.anchor_seek is None or lb != self.anchor_seek[0])
         self.scan_filter = None
-        self.pushed: list[A.Expr] = []  # WHERE conjuncts applied while scanning the anchor
         if not self.anchor_bound:
             self._push_tests(anchor_node, outer_scope, scope, compiler, where)
         # walk order: right of the anchor, then left of it
@@ -177,9 +182,10 @@ class PartMatcher:
         outer = set(outer_scope.slots)
         tests = []
         props = anchor_node.properties
+        seek_from_map = self.anchor_seek is not None and not self.pushed
         if isinstance(props, A.MapLiteral):
             rest = []
-            seek_key = self.anchor_seek[1] if self.anchor_seek is not None else None
+            seek_key = self.anchor_seek[1] if seek_from_map else None
             for key, value in props.entries:
                 if key == seek_key:
                     seek_key = None  # the index answers this entry (see `candidates`)
@@ -199,7 +205,7 @@ class PartMatcher:
             self.scan_filter = SF.ScanFilter(tests)
 
     @staticmethod
-    def _choose_anchor(el, names, scope, graph) -> int:
+    def _choose_anchor(el, names, scope, graph, where, outer) -> int:
         for i, nm in enumerate(names):
             if scope.has(nm):
                 return i
@@ -209,7 +215,11 @@ class PartMatcher:
             if n.labels:
                 has_index = isinstance(n.properties, A.MapLiteral) and any(
                     graph.index_for(lb, k) is not None for lb in n.labels for k, _ in n.properties.entries)
-                score = 0 if has_index else (1 if n.properties is not None else 2)
+                if not has_index:
+                    has_index = _where_seek(where, names[i], n.labels, outer, graph) is not None
+                filtered = n.properties is not None or any(
+                    SF.match_conjunct(c, names[i], outer) is not None for c in where)
+                score = 0 if has_index else (1 if filtered else 2)
             if best_score is None or score < best_score:
                 best, best_score = i, score
         return best
@@ -377,6 +387,19 @@ class PartMatcher:
                         continue
                     nxt.append((other, path + (rel,)))
                 stack.extend(reversed(nxt))
+
+
+def _where_seek(where, var: str, labels, outer: set[str], graph):
+    """A WHERE conjunct `var.key = value` an index on one of `labels` can answer:
+    -> (label, key, value expression, conjunct) or None."""
+    for c in where:
+        m = SF.match_conjunct(c, var, outer)
+        if m is None or m[1] != SF.Op.EQ or m[2] is None:
+            continue
+        for lb in labels:
+            if graph.index_for(lb, m[0]) is not None:
+                return lb, m[0], m[2], c
+    return None
 
 
 def _reads_pattern_vars(expr: A.Expr, names: list[str], scope: Scope) -> bool:

@@ -37,89 +37,18 @@ back into an earlier op.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
 from ..exec.compare import hashable
 from ..values import Node, Relationship
+from .reltable import RelTable
 
 # the property map of every record created without properties; never mutated (see `set_prop`)
 _NO_PROPS: dict = {}
 # adjacency of up to this many relationships is an exact-size tuple, replaced on every change;
 # a busier node's is a dict changed in place (back to a tuple below half of this)
 _SMALL = 32
-_BLOCK = 64  # ids per block of a RelTable (a power of two)
-_SHIFT = _BLOCK.bit_length() - 1
-
-
-class RelTable(Mapping):
-    """id -> live relationship, for ids handed out in increasing order: one list of `_BLOCK`
-    slots (None where nothing lives) per block of ids, dropped when its last relationship goes.
-    Much smaller than a dict for dense ids; iterates in id order."""
-
-    __slots__ = ("_blocks", "_len")
-
-    def __init__(self) -> None:
-        self._blocks: dict[int, list] = {}
-        self._len = 0
-
-    def __len__(self) -> int:
-        return self._len
-
-    def __getitem__(self, id: int) -> Relationship:
-        block = self._blocks.get(id >> _SHIFT)
-        if block is not None:
-            rel = block[id & (_BLOCK - 1)]
-            if rel is not None:
-                return rel
-        raise KeyError(id)
-
-    def get(self, id: int, default=None):
-        block = self._blocks.get(id >> _SHIFT)
-        if block is not None:
-            rel = block[id & (_BLOCK - 1)]
-            if rel is not None:
-                return rel
-        return default
-
-    def __contains__(self, id: object) -> bool:
-        if id.__class__ is not int:
-            return False
-        block = self._blocks.get(id >> _SHIFT)
-        return block is not None and block[id & (_BLOCK - 1)] is not None
-
-    def __iter__(self):
-        for r in self.values():
-            yield r.id
-
-    def values(self) -> list[Relationship]:  # type: ignore[override]
-        """The live relationships in id order (a new list)."""
-        blocks = self._blocks
-        return [r for k in sorted(blocks) for r in blocks[k] if r is not None]
-
-    def __setitem__(self, id: int, rel: Relationship) -> None:
-        block = self._blocks.get(id >> _SHIFT)
-        if block is None:
-            if id < 0:
-                raise KeyError(id)
-            block = self._blocks[id >> _SHIFT] = [None] * _BLOCK
-        if block[id & (_BLOCK - 1)] is None:
-            self._len += 1
-        block[id & (_BLOCK - 1)] = rel
-
-    def pop(self, id: int, *default):
-        block = self._blocks.get(id >> _SHIFT) if id.__class__ is int else None
-        rel = None if block is None else block[id & (_BLOCK - 1)]
-        if rel is None:
-            if default:
-                return default[0]
-            raise KeyError(id)
-        block[id & (_BLOCK - 1)] = None
-        self._len -= 1
-        if not any(block):
-            del self._blocks[id >> _SHIFT]
-        return rel
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,8 @@ import time
 import pytest
 
 from relate.storage import graph as G
-from relate.storage.graph import Graph, IndexDef, RelTable
+from relate.storage.graph import Graph, IndexDef
+from relate.storage.reltable import RelTable
 from relate.storage.snapshot import dump_payload, load_payload
 
 

@@ -100,3 +100,20 @@ def test_an_index_seek_keeps_equality_strict():
         return db.execute("MATCH (n:V {v: $c}) RETURN count(*) AS n", {"c": c}).rows[0][0]
     assert [count(c) for c in (math.nan, 1, True, [1, 2], [1.0, 2], [1, None], "x", None)] == \
         [0, 2, 1, 1, 1, 0, 1, 0]
+
+
+def test_where_equality_on_an_indexed_property_seeks_the_index():
+    db = relate.connect(":memory:")
+    db.execute("CREATE INDEX v_index FOR (n:V) ON (n.v)")
+    db.execute("UNWIND $vs AS v CREATE (:V {v: v, w: 1})", {"vs": [math.nan, 1, 1.0, True, [1, 2], "x", 2]})
+    plan = db.execute("EXPLAIN MATCH (n:V) WHERE n.v = $c AND n.w = 1 RETURN n").plan
+    ops = []
+    while plan is not None:
+        ops.append(plan.operator)
+        plan = plan.children[0] if plan.children else None
+    assert "NodeIndexSeek" in ops
+    for c in (math.nan, 1, True, [1, 2], [1.0, 2], "x", None, 3):
+        for where in ("n.v = $c", "$c = n.v AND n.w = 1", "n.v = $c AND n.w = 2"):
+            seek = _ids(db, f"MATCH (n:V) WHERE {where} RETURN n.v", {"c": c})
+            generic = _ids(db, f"MATCH (n:V) WITH n WHERE {where} RETURN n.v", {"c": c})
+            assert repr(seek) == repr(generic), (c, where)
