@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 import re
 
-from ..errors import CypherArgumentError, CypherSemanticError, CypherSyntaxError, CypherTypeError
+from ..errors import (CypherArgumentError, CypherSemanticError, CypherSyntaxError, CypherTypeError,
+                      DeletedEntityError)
 from ..syntax.parser import position
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
@@ -43,6 +44,8 @@ def _prop(subject, key):
     if subject is None:
         return None
     if isinstance(subject, (Node, Relationship)):
+        if subject.deleted:
+            _deleted(subject, key)
         return subject.props.get(key)
     if isinstance(subject, dict):
         return subject.get(key)
@@ -51,6 +54,12 @@ def _prop(subject, key):
         if temporal.is_value(subject):
             return temporal.component(subject, key)
     raise CypherTypeError("InvalidArgumentType", f"cannot read property `{key}` of {type_name(subject)}")
+
+
+def _deleted(entity, key: str | None):
+    kind = "node" if isinstance(entity, Node) else "relationship"
+    what = f"property `{key}`" if key is not None else "the properties"
+    raise DeletedEntityError(f"cannot read {what} of a {kind} deleted earlier in this statement")
 
 
 def _subscript(subject, index):
@@ -184,6 +193,8 @@ class Compiler:
                 s = row[i]
                 t = type(s)
                 if t is Node or t is Relationship:
+                    if s.deleted:
+                        _deleted(s, key)
                     return s.props.get(key)
                 if t is dict:
                     return s.get(key)
@@ -340,7 +351,7 @@ class Compiler:
             t = type(s)
             if t is dict:
                 return dict(zip(keys, map(s.get, props)))
-            if t is Node or t is Relationship:
+            if (t is Node or t is Relationship) and not s.deleted:
                 return dict(zip(keys, map(s.props.get, props)))
             return generic(row, ctx)
         return same_subject
@@ -516,7 +527,12 @@ class Compiler:
             s = subj(row, ctx)
             if s is None:
                 return None
-            props = s.props if isinstance(s, (Node, Relationship)) else s
+            if isinstance(s, (Node, Relationship)):
+                if s.deleted:
+                    _deleted(s, None)
+                props = s.props
+            else:
+                props = s
             if not isinstance(props, dict):
                 raise CypherTypeError("InvalidArgumentType", f"cannot project {type_name(s)}")
             out = {}

@@ -2,6 +2,7 @@
 endNode, nodes, relationships, length (of a path)."""
 from __future__ import annotations
 
+from ...errors import DeletedEntityError
 from ...values import Node, Path, Relationship
 from .common import type_err
 
@@ -16,12 +17,21 @@ def _of(name: str, kinds, f):
     return g
 
 
+def live(v, what: str):
+    """`v` itself, unless it is a node or relationship deleted earlier in this statement: what it
+    held is gone, and reading it is an error (Neo4j's DeletedEntityAccess)."""
+    if getattr(v, "deleted", False):
+        kind = "node" if isinstance(v, Node) else "relationship"
+        raise DeletedEntityError(f"cannot read {what} of a {kind} deleted earlier in this statement")
+    return v
+
+
 def _keys(v):
-    return list(v.props) if isinstance(v, (Node, Relationship)) else list(v)
+    return list(live(v, "the keys").props) if isinstance(v, (Node, Relationship)) else list(v)
 
 
 def _properties(v):
-    return dict(v.props) if isinstance(v, (Node, Relationship)) else dict(v)
+    return dict(live(v, "the properties").props) if isinstance(v, (Node, Relationship)) else dict(v)
 
 
 def _length(v):
@@ -31,7 +41,7 @@ def _length(v):
 
 
 GRAPH: dict[str, tuple] = {
-    "labels": (_of("labels", Node, lambda v: sorted(v.labels)), 1, 1),
+    "labels": (_of("labels", Node, lambda v: sorted(live(v, "the labels").labels)), 1, 1),
     "type": (_of("type", Relationship, lambda v: v.type), 1, 1),
     "id": (_of("id", (Node, Relationship), lambda v: v.id), 1, 1),
     "elementid": (_of("elementId", (Node, Relationship), lambda v: str(v.id)), 1, 1),
