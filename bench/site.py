@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -136,8 +137,9 @@ def report(browser: dict, native: dict, loads: int, calls: int) -> str:
         "",
         f"Measured by `bench/site.py` on {time.strftime('%Y-%m-%d')}: {platform.machine()}, "
         f"{_cpus()} CPUs, {chromium}, Pyodide {manifest['pyodide']} (Python {manifest['python']}) in the page, "
-        f"native CPython {platform.python_version()}. The machine was shared with other work while it ran, "
-        "so read the figures as an order of magnitude.",
+        f"native CPython {platform.python_version()}, 1-minute load average {os.getloadavg()[0]:.2f} at the end of the run "
+        "(other work on the machine slows the browser most; read the figures as an order of "
+        "magnitude).",
         "",
         f"## Page load to first tryout ready ({loads} loads per page)",
         "",

@@ -1,7 +1,8 @@
 """The repository -> the complete static documentation site in dist/site/.
 
     node_modules/pyodide/ (npm ci)     -> dist/site/vendor/pyodide/   the 5 runtime files
-    this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl
+    this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl  (with the parser tables,
+                                                                     relate/syntax/cypher.lark.bin)
     its runtime deps, Pyodide platform  -> dist/site/wheels/*.whl      (pip download, -c constraints.txt)
                                         -> dist/site/wheels/manifest.json
     web/*.md + web/template.html        -> dist/site/*.html            (cells pre-rendered natively,
@@ -84,6 +85,13 @@ def pip(*args: str) -> None:
         raise BuildError(f"`{' '.join(cmd)}` failed:\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}")
 
 
+def write_parser_tables() -> None:
+    """relate/syntax/cypher.lark.bin: the parser tables, serialized here so the page loads them
+    instead of building them (about 0.6 s in Pyodide)."""
+    code = "from relate.syntax.parser import write_prebuilt; write_prebuilt()"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
 def build_wheels(out: Path, pyodide: dict) -> list[str]:
     """Our wheel plus the Pyodide wheels of its runtime dependency closure, pinned by
     constraints.txt; pip resolves the closure here, so the page needs no resolver."""
@@ -95,6 +103,7 @@ def build_wheels(out: Path, pyodide: dict) -> list[str]:
             isolation = ["--no-build-isolation"]
         except ImportError:
             isolation = []
+        write_parser_tables()
         pip("wheel", "--no-deps", *isolation, "-q", "-w", tmp, str(ROOT))
         ours = sorted(Path(tmp).glob("relate-*.whl"))
         if len(ours) != 1:
