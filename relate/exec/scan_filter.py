@@ -143,6 +143,7 @@ def _template(i: int, op: str, cls: str) -> str:
 
 
 _CACHE: dict[tuple, object] = {}
+_CACHE_MAX = 512
 _NUMS = frozenset((int, float))
 
 
@@ -155,6 +156,8 @@ def _compiled(signature: tuple):
                f"    return [n for n in nodes if {tests}]\n")
         space = {"_NUMS": _NUMS}
         exec(compile(src, "<relate scan filter>", "exec"), space)
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()  # many shapes of WHERE seen: start over rather than grow without end
         fn = _CACHE[signature] = space["scan"]
     return fn
 
