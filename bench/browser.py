@@ -13,6 +13,7 @@ measured by the same loop.  Needs dist/site (python build/site.py) and /usr/bin/
 from __future__ import annotations
 
 import argparse
+import base64
 import importlib.util
 import json
 import threading
@@ -61,10 +62,16 @@ json.dumps(out)
 
 
 def sources() -> dict[str, str]:
+    """Path -> text of every file to write into the page; binary files (the parser tables) as
+    base64 under a `base64:` prefix."""
     files = {}
     for path in sorted((ROOT / "relate").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            files[str(path.relative_to(ROOT))] = path.read_text()
+            data = path.read_bytes()
+            try:
+                files[str(path.relative_to(ROOT))] = data.decode("utf-8")
+            except UnicodeDecodeError:
+                files[str(path.relative_to(ROOT))] = "base64:" + base64.b64encode(data).decode("ascii")
     for name in ("graphgen.py", "queries.py", "measure.py", "engines/__init__.py",
                  "engines/relate_engine.py"):
         files["bench/" + name] = (ROOT / "bench" / name).read_text()
@@ -94,7 +101,9 @@ def measure_in_browser(scale: str, expected: dict, budget: float) -> dict:
                     const path = "/bench/src/" + name;
                     const dir = path.slice(0, path.lastIndexOf("/"));
                     window.py.FS.mkdirTree(dir);
-                    window.py.FS.writeFile(path, text);
+                    const data = text.startsWith("base64:")
+                        ? Uint8Array.from(atob(text.slice(7)), (c) => c.charCodeAt(0)) : text;
+                    window.py.FS.writeFile(path, data);
                 }
             }""", sources())
             code = (RUN.replace("SCALE", repr(scale)).replace("BUDGET", repr(budget))
