@@ -13,14 +13,14 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .errors import (CypherSemanticError, ParameterMissingError, ReadOnlyError, RelateError, StorageError, UsageError)
+from .errors import CypherSemanticError, ParameterMissingError, ReadOnlyError, UsageError
 from .exec.context import ExecContext
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
 from .procedures import Procedure, ProcedureRegistry, builtins
 from .result import Notification, PlanDescription, Result, Stats, Timings
 from .storage.store import open_store
-from .storage.graph import Graph, IndexDef
+from .storage.graph import IndexDef
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
 
