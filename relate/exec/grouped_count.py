@@ -55,15 +55,13 @@ class GroupedCount:
     def rows(self, ctx):
         keys = self.keys
         total = 0
-        counts: Counter = Counter()
         cols: list[list] = [[] for _ in keys]
         m = self.matcher
-        plain = (len(m.anchor_labels) == 1 and m.anchor_seek is None and m.scan_filter is None
-                 and m.anchor_check is None)
+        label = m.whole_label if keys else None
         for row in self.source.rows(ctx):
-            if plain and keys:
+            if label is not None:
                 # every node of the label: the graph's columns, when it keeps them
-                got = [ctx.graph.column(m.anchor_labels[0], k) for k in keys]
+                got = [ctx.graph.column(label, k) for k in keys]
                 if all(c is not None for c in got):
                     total += len(got[0][0])
                     for col, (_, values) in zip(cols, got):

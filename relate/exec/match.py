@@ -19,12 +19,17 @@ from . import scan_filter as SF
 from .compile import Compiler, Scope
 
 
-# values for which an index hit is exactly Cypher equality (NaN excepted, checked apart)
-_EXACT_IN_INDEX = frozenset((str, int, float, bool))
-
-
 def hidden_name(kind: str, pos: int, k: int) -> str:
     return f" {kind}{pos}_{k}"
+
+
+def bind_path(part: A.PatternPart, scope: Scope) -> tuple[Scope, int]:
+    """The scope with the part's path variable (`p = ...`) added, and its slot (-1: unnamed)."""
+    if not part.variable:
+        return scope, -1
+    if scope.has(part.variable):
+        raise CypherSemanticError("VariableAlreadyBound", f"Variable `{part.variable}` already declared")
+    return scope.extended(part.variable)
 
 
 def is_hidden(name: str) -> bool:
@@ -167,12 +172,7 @@ class PartMatcher:
             self.steps.append(st)
         self.node_slots_in_order = [node_slot[i] for i in range(len(el.nodes))]
         self.rel_slots_in_order = [next(s.rel_slot for s in self.steps if s.rel is r) for r in el.rels]
-        self.path_slot = -1
-        if part.variable:
-            if scope.has(part.variable):
-                raise CypherSemanticError("VariableAlreadyBound",
-                                          f"Variable `{part.variable}` already declared")
-            scope, self.path_slot = scope.extended(part.variable)
+        scope, self.path_slot = bind_path(part, scope)
         self.scope = scope
         self.all_rel_slots = self.rel_slots + self.own_rel_slots
 
@@ -203,6 +203,14 @@ class PartMatcher:
                 self.pushed.append(c)
         if tests:
             self.scan_filter = SF.ScanFilter(tests)
+
+    @property
+    def whole_label(self) -> str | None:
+        """The one label whose every node an unbound anchor takes, unfiltered; else None."""
+        if (self.anchor_bound or len(self.anchor_labels) != 1 or self.anchor_seek is not None
+                or self.scan_filter is not None or self.anchor_check is not None):
+            return None
+        return self.anchor_labels[0]
 
     @staticmethod
     def _choose_anchor(el, names, scope, graph, where, outer) -> int:
@@ -249,12 +257,7 @@ class PartMatcher:
         labels = self.anchor_labels
         if self.anchor_seek is not None:
             lb, key, fn = self.anchor_seek
-            value = fn(row, ctx)
-            nodes = g.index_lookup(lb, key, value)
-            if type(value) not in _EXACT_IN_INDEX or value != value:
-                # the index groups values the way DISTINCT does (NaN with NaN, lists with nulls
-                # by their elements); equality is stricter there
-                nodes = [n for n in nodes if equals(n.props.get(key), value) is True]
+            nodes = g.index_lookup(lb, key, fn(row, ctx))
             if self.scan_filter is not None:
                 nodes = self.scan_filter.select(nodes, row, ctx)
             labels = self.seek_other_labels

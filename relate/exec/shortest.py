@@ -3,11 +3,11 @@
 A `ShortestMatcher` stands where a `PartMatcher` would in a MATCH.  The part has exactly one
 relationship pattern between two node patterns.  Per input row it first finds the two end nodes
 (each bound earlier or matched here, through a one-node `PartMatcher`; unbound ends give every
-pair), then runs a breadth-first search from the left end with an explicit frontier list, level
-by level, following the relationship types and direction, skipping relationships rejected by the
-inline property map or already used by earlier parts of the same MATCH.  The first level that
-reaches the right end gives the answer: one path (the first found) for `shortestPath`, every path
-of that length for `allShortestPaths`.  The row grows by the end nodes, then the relationship
+pair), then searches breadth-first with explicit frontier lists, level by level, following the
+relationship types and direction, skipping relationships rejected by the inline property map or
+already used by earlier parts of the same MATCH.  `shortestPath` grows the smaller of two searches,
+one from each end, and takes the first path where they meet; `allShortestPaths` searches from the
+left end and gives every path of the first level that reaches the right end.  The row grows by the end nodes, then the relationship
 value (a list for `*`, a single relationship for a plain hop), then the path when it is named.
 
 Neo4j's choices where openCypher is silent: no path gives no row; equal ends give the empty path
@@ -19,7 +19,7 @@ from ..errors import CypherSemanticError, CypherSyntaxError
 from ..syntax import ast as A
 from ..values import Path, Relationship
 from .compile import Compiler, Scope
-from .match import PartMatcher, _props_check, hidden_name
+from .match import PartMatcher, _props_check, bind_path, hidden_name
 
 
 class ShortestMatcher:
@@ -58,12 +58,7 @@ class ShortestMatcher:
         if scope.has(rname):
             raise CypherSemanticError("VariableAlreadyBound", f"Variable `{rname}` already declared")
         scope, self.rel_slot = scope.extended(rname)
-        self.path_slot = -1
-        if part.variable:
-            if scope.has(part.variable):
-                raise CypherSemanticError("VariableAlreadyBound",
-                                          f"Variable `{part.variable}` already declared")
-            scope, self.path_slot = scope.extended(part.variable)
+        scope, self.path_slot = bind_path(part, scope)
         self.scope = scope
         self.rel_slots = list(prior_rel_slots)
         self.all_rel_slots = self.rel_slots + [self.rel_slot]
@@ -103,7 +98,8 @@ class ShortestMatcher:
         return g.expand(node, self.types, d is not A.Direction.IN, d is not A.Direction.OUT)
 
     def _search(self, row, src, dst, ctx):
-        """Breadth-first, level by level; yields (nodes, rels) of the shortest path(s)."""
+        """Yields (nodes, rels) of the shortest path (`_meet`) or of every shortest path
+        (breadth-first from the left end, level by level, keeping every predecessor)."""
         if src.id == dst.id:
             if self.lo == 0:
                 yield [src], []
@@ -118,7 +114,6 @@ class ShortestMatcher:
         check = self.rel_check
         timed = ctx.deadline is not None
         hi = self.hi
-        every = True
         # node id -> [(relationship, previous node)] over which it was first reached
         preds: dict[int, list] = {src.id: []}
         depth_of = {src.id: 0}
@@ -135,7 +130,7 @@ class ShortestMatcher:
                     if taken and id(rel) in taken:
                         continue
                     seen = depth_of.get(other.id)
-                    if seen is not None and (seen < depth or not every):
+                    if seen is not None and seen < depth:
                         continue
                     if check is not None and not check(rel, row, ctx):
                         continue
@@ -147,10 +142,6 @@ class ShortestMatcher:
                         preds[other.id].append((rel, node))
                     if other.id == dst.id:
                         found = True
-                        if not every:
-                            break
-                if found and not every:
-                    break
             frontier = nxt
         if not found:
             return
@@ -160,8 +151,6 @@ class ShortestMatcher:
             node, rels, nodes = stack.pop()
             if node.id == src.id:
                 yield [src] + nodes[::-1], rels[::-1]
-                if not every:
-                    return
                 continue
             options = preds[node.id]
             for rel, prev in reversed(options):

@@ -43,6 +43,11 @@ def projected_rewrite(e, items: list[tuple[str, A.Expr]], only_aggregates: bool 
         if isinstance(expr, A.Variable) and expr.name == name:
             continue
         table.setdefault(key(expr), name)
+    return _to_columns(e, table)
+
+
+def _to_columns(e, table: dict):
+    """`e` with each subexpression whose `key` is in `table` replaced by that column's variable."""
     if not table:
         return e
 
@@ -68,14 +73,7 @@ def aggregate_rewrite(e, items: list[tuple[str, A.Expr]]):
         if aggregates_in(expr) or is_simple_key(expr):
             if not (isinstance(expr, A.Variable) and expr.name == name):
                 table.setdefault(key(expr), name)
-
-    def swap(n):
-        if isinstance(n, A.Expr) and not isinstance(n, (A.Literal, A.Parameter)):
-            name = table.get(key(n))
-            if name is not None:
-                return A.Variable(name, getattr(n, "pos", 0))
-        return None
-    return replace(e, swap) if table else e
+    return _to_columns(e, table)
 
 
 class ProjectionRules:

@@ -40,10 +40,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..exec.compare import hashable
+from ..exec.compare import equals, hashable
 from ..values import Node, Relationship
 from .reltable import RelTable
 
+# values whose index entry holds exactly the nodes equal to them (NaN excepted, checked apart)
+_EXACT_IN_INDEX = frozenset((str, int, float, bool))
 # the property map of every record created without properties; never mutated (see `set_prop`)
 _NO_PROPS: dict = {}
 # adjacency of up to this many relationships is an exact-size tuple, replaced on every change;
@@ -524,16 +526,19 @@ class Graph:
         return len(self.by_label.get(label, {}))
 
     def index_lookup(self, label: str, key: str, value) -> list[Node]:
-        data = self.index_data.get((label, key))
-        if data is None:
-            return [n for n in self.nodes_with_label(label) if n.props.get(key) == value]
+        """The `label` nodes whose `key` equals `value` in Cypher's sense, through the index on
+        (label, key), which must exist; a new list."""
+        data = self.index_data[(label, key)]
         t = type(value)
         held = data.get(value if t is str or t is int else hashable(value))
         if held is None:
             return []
-        if held.__class__ is dict:
-            return list(held.values())
-        return [held]
+        nodes = list(held.values()) if held.__class__ is dict else [held]
+        if t not in _EXACT_IN_INDEX or value != value:
+            # the index groups values the way DISTINCT does (NaN with NaN, lists holding nulls
+            # by their elements); equality is stricter there
+            nodes = [n for n in nodes if equals(n.props.get(key), value) is True]
+        return nodes
 
     def out_rels(self, node: Node) -> list[Relationship]:
         """The live relationships leaving `node`, oldest first (a copy)."""

@@ -5,13 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from relate.errors import CypherArithmeticError, CypherSyntaxError, CypherTypeError, RelateError
-
-
-def fails(db, q, **params) -> RelateError:
-    with pytest.raises(RelateError) as e:
-        db.execute(q, params)
-    return e.value
+from relate.errors import CypherArithmeticError, CypherSyntaxError, CypherTypeError
+from tests.unit.answers import fails
 
 
 @pytest.mark.parametrize("q", [

@@ -9,18 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 import relate
 from relate.errors import RelateError
-
-
-def one(db, q, **params):
-    rows = db.execute(q, params).rows
-    assert len(rows) == 1
-    return rows[0][0] if len(rows[0]) == 1 else rows[0]
-
-
-def fails(db, q, **params) -> RelateError:
-    with pytest.raises(RelateError) as e:
-        db.execute(q, params)
-    return e.value
+from tests.unit.answers import fails, one
 
 
 def test_integer_division_and_modulo_truncate_toward_zero(db):
