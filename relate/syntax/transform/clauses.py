@@ -10,6 +10,8 @@ from .base import start_of
 
 
 class ClauseRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
     @v_args(meta=True)
     def match_clause(self, meta, c):
         optional = any(isinstance(x, Token) and x.type == "OPTIONAL" for x in c)

@@ -10,6 +10,8 @@ from .base import name_of, start_of
 
 
 class ExpressionRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
     def _comprehension(self, pos, head, where, proj):
         if isinstance(head, A.PatternPredicate):
             if proj is None:

@@ -33,6 +33,8 @@ def unescape_string(raw: str) -> str:
 
 
 class LiteralRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
     def int_lit(self, c):
         tok = c[0]
         n = self._int(tok)

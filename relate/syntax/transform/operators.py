@@ -11,6 +11,8 @@ from .base import start_of
 
 
 class OperatorRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
     def _fold(self, meta, c, op):
         terms = [x for x in c if not isinstance(x, Token)]
         out = terms[0]

@@ -9,6 +9,8 @@ from .base import start_of
 
 
 class PatternRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
     def pattern(self, c):
         return A.Pattern(tuple(c))
 

@@ -9,6 +9,8 @@ from .base import start_of
 
 
 class SchemaRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
     @v_args(meta=True)
     def create_index(self, meta, c):
         name = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)

@@ -9,6 +9,8 @@ from .base import name_of, start_of
 
 
 class StatementRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
     # ---- names
     def symbolic_name(self, c):
         return name_of(c[0]) if isinstance(c[0], Token) else c[0]
