@@ -28,12 +28,6 @@ def test_foreach_runs_its_updates_per_element():
     assert db.execute("MATCH (m:M) RETURN sum(m.p)").rows == [(9,)]
 
 
-def test_foreach_variable_is_not_visible_after_it():
-    with pytest.raises(RelateError) as info:
-        relate.connect(":memory:").execute("FOREACH (x IN [1] | CREATE ()) RETURN x")
-    assert info.value.kind == "UndefinedVariable"
-
-
 @pytest.mark.parametrize("query", [
     "MATCH p = (x)-[r:T*]->(z:C) WHERE x:A RETURN [n IN nodes(p) | n.name], [rel IN r | rel.w]",
     "MATCH p = (x:A)-[r:T*]->(z) WHERE z:C RETURN [n IN nodes(p) | n.name], [rel IN r | rel.w]",
