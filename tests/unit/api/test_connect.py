@@ -15,8 +15,8 @@ def test_plan_cache_outcomes(db):
     assert db.execute("RETURN 1  AS x").plan_cache == "miss"
 
 
-def test_rl_file_is_read_back_by_another_open(tmp_path):
-    path = str(tmp_path / "team.rl")
+def test_a_store_is_read_back_by_another_open(durable_path):
+    path = durable_path
     relate.connect(path).execute(TEAM)
     again = relate.connect(path, read_only=True)
     assert again.execute("MATCH (p:Person) RETURN p.name ORDER BY p.name").rows == [("Ada",), ("Grace",), ("Noor",)]
@@ -24,10 +24,11 @@ def test_rl_file_is_read_back_by_another_open(tmp_path):
         again.execute("CREATE (:X)")
 
 
-def test_read_only_open_never_creates(tmp_path):
+@pytest.mark.parametrize("name", ["missing.rl", "missing"])  # a file store, a directory store
+def test_read_only_open_never_creates(tmp_path, name):
     with pytest.raises(StorageError) as e:
-        relate.connect(str(tmp_path / "missing.rl"), read_only=True)
-    assert e.value.message == f"storage error: database not found: {tmp_path / 'missing.rl'}"
+        relate.connect(str(tmp_path / name), read_only=True)
+    assert e.value.message == f"storage error: database not found: {tmp_path / name}"
     assert list(tmp_path.iterdir()) == []
 
 
