@@ -25,7 +25,8 @@ PLANS = {
                                  "RETURN p.name AS name, w.since AS since ORDER BY since",
     "unwind": "UNWIND ['Ada', 'Grace', 'Noor'] AS name RETURN name",
     "create_node": "CREATE (:Person {name: $name, role: $role})",
-    "label_scan_aggregate": "MATCH (p:Person) WITH p.role AS role, count(*) AS n RETURN role, n ORDER BY n DESC LIMIT 1",
+    "label_scan_aggregate": "MATCH (p:Person) WITH p.role AS role, count(*) AS n "
+                            "RETURN role, n ORDER BY n DESC LIMIT 1",
     "optional_two_hops": "MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b)-[:WORKS_ON]->(p) RETURN a, p",
     "delete": "MATCH (p:Person {name: $name}) DETACH DELETE p",
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
