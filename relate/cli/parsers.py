@@ -2,9 +2,9 @@
 
 Each command (`relate`, `relate serve`, `relate clone`, `relate agent-context`,
 `relate skill install|check|show`) has one argparse parser, built here; `COMMANDS` lists them.
-This module imports no other module of `cli/`, so every command module can import it.  `--help` and `relate agent-context` both read
-the flags straight off those parsers (`describe`), so neither can list a flag the binary does not
-take or miss one it does.
+This module imports no other module of `cli/`, so every command module can import it.  `--help`
+and `relate agent-context` both read the flags straight off those parsers (`describe`), so
+neither can list a flag the binary does not take or miss one it does.
 
 argparse is used for parsing only.  Its own help layout depends on the Python version and the
 terminal width, and some of its error texts differ between 3.11 (native) and 3.14 (the browser

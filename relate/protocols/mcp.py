@@ -125,7 +125,8 @@ class McpServer:
         params = msg.params if isinstance(msg.params, dict) else {}
         name = params.get("name")
         if not isinstance(name, str):
-            return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"')
+            return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
+                                      'Invalid params: tools/call needs a string "name"')
         return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments")))
 
     # ------------------------------------------------------------------ tools

@@ -34,8 +34,9 @@ def test_a_connection_policy_applies_to_every_statement():
     with pytest.raises(CypherSyntaxError) as e:
         conn.execute("MATCH (n) RETURN n")
     assert kind(e) == "SafeModeViolation"
-    assert e.value.message == ("syntax error: SafeModeViolation: a MATCH read needs LIMIT or a reducing aggregate (count, sum, "
-                               "min, max, ...) in its final RETURN; collect() does not bound it")
+    assert e.value.message == ("syntax error: SafeModeViolation: a MATCH read needs LIMIT or a reducing "
+                               "aggregate (count, sum, min, max, ...) in its final RETURN; collect() does "
+                               "not bound it")
     assert conn.execute("MATCH (n) RETURN count(n) AS n").rows == [(0,)]
 
 
