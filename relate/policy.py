@@ -4,9 +4,9 @@ A `Policy` is one frozen value: read-only, `--safe`, the largest explicit hop bo
 (`--max-traversal-depth`) and the largest value a read may hand back (`--expression-memory-limit`).
 Every front door hands its policy to the database instead of running the checks itself: the
 `relate` command and its shell open their `Database` with one (`cli/main.py`), `relate serve`
-and the browser's MCP cores pass theirs with each call (`protocols/mcp.py`: the page's two
-servers share one database), and a Python program passes one to `connect`.  Access rules will be
-fields of this object too.
+opens its store with one and its MCP core passes it with each call (`protocols/mcp.py`; the
+browser's two MCP cores share one database, each with its own policy), and a Python program
+passes one to `connect` or to a single `execute`.  Access rules will be fields of this object too.
 
 The order in which `Database.run` refuses a statement (an `EXPLAIN` runs nothing and passes):
 the hop bound, then `--safe` (both are compile-time checks on the typed statement, in
