@@ -7,8 +7,9 @@
 """
 from .database import Database, connect
 from .errors import RelateError
+from .policy import Policy
 from .result import Result
 
 __version__ = "0.1.2"
 
-__all__ = ["Database", "RelateError", "Result", "connect", "__version__"]
+__all__ = ["Database", "Policy", "RelateError", "Result", "connect", "__version__"]
