@@ -9,7 +9,6 @@ from .database import Database, connect
 from .errors import RelateError
 from .policy import Policy
 from .result import Result
-
-__version__ = "0.1.2"
+from .version import __version__
 
 __all__ = ["Database", "Policy", "RelateError", "Result", "connect", "__version__"]

@@ -3,7 +3,7 @@ between modules -> four rules, each failing with the offending edge, cycle or fi
 
 Layers, bottom to top (an import may only point down, or sideways within its layer):
 
-    L0 errors
+    L0 errors, version
     L1 temporal
     L2 values
     L3 storage, syntax, result
@@ -44,7 +44,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "relate"
 MAX_LINES = 600
 
 LAYERS = {
-    "errors": 0,
+    "errors": 0, "version": 0,
     "temporal": 1,
     "values": 2,
     "storage": 3, "syntax": 3, "result": 3,

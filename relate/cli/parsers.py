@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from .. import __version__
+from ..version import __version__
 from ..errors import UsageError
 from ..output import MODES
 from ..policy import SERVED

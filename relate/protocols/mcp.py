@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from .. import __version__
+from ..version import __version__
 from ..database import Database
 from ..errors import CypherSyntaxError, RelateError
 from ..policy import SERVED, Policy
