@@ -2,9 +2,10 @@
 without building a row per node.
 
 When an aggregation only counts rows (`count(*)`) and groups by properties of the one node a
-single-node MATCH scans, the grouping needs no row tuples: `PartMatcher.candidates` gives the
-scanned (and filtered) nodes as a list, each key becomes a column of property values (the
-graph's own cached column when the whole label is counted, see `Graph.column`), and
+single-node MATCH scans (the planner's `grouped_count` rule decides), the grouping needs no row
+tuples: `PartMatcher.candidates` gives the scanned (and filtered) nodes as a list, each key
+becomes a column of property values (the graph's own cached column when the plan's
+`label_columns` rule names the label, see `Graph.column`), and
 `collections.Counter` counts the value combinations in C.  Python's equality agrees with Cypher's
 grouping equivalence (`compare.hashable`) for every value kind except three: booleans (Python
 merges `True` with `1`), NaN (Python keeps each NaN apart) and lists or maps (unhashable).  When
@@ -20,44 +21,24 @@ from .compare import hashable
 _NUMERIC = frozenset((int, float, bool))
 
 
-def grouping_scan(match_op, key_exprs, aggs):
-    """A `GroupedCount` for an Aggregate over `match_op`, or None when the shape does not fit."""
-    from ..syntax import ast as A
-    from .match import PartMatcher
-    from .operators import Match
-    if not isinstance(match_op, Match) or match_op.optional or match_op.predicate is not None:
-        return None
-    if len(match_op.parts) != 1 or not aggs:
-        return None
-    m = match_op.parts[0]
-    if type(m) is not PartMatcher or m.steps or m.path_slot >= 0 or m.anchor_bound:
-        return None
-    if any(a.name != "count*" for a in aggs):
-        return None
-    keys = []
-    for e in key_exprs:
-        if not (isinstance(e, A.Property) and isinstance(e.subject, A.Variable)
-                and e.subject.name == m.anchor_name):
-            return None
-        keys.append(e.key)
-    return GroupedCount(match_op.child, m, tuple(keys), len(aggs))
-
-
 class GroupedCount:
-    __slots__ = ("source", "matcher", "keys", "width")
+    """Stands in for an Aggregate's loop when the plan's `grouped_count` rule said so."""
 
-    def __init__(self, source, matcher, keys: tuple[str, ...], width: int) -> None:
+    __slots__ = ("source", "matcher", "keys", "width", "column_label")
+
+    def __init__(self, source, matcher, keys: tuple[str, ...], width: int, column_label: str | None) -> None:
         self.source = source      # the operator feeding the MATCH
         self.matcher = matcher
         self.keys = keys
         self.width = width        # how many count(*) columns follow the keys
+        self.column_label = column_label  # read this label's columns when the graph keeps them
 
     def rows(self, ctx):
         keys = self.keys
         total = 0
         cols: list[list] = [[] for _ in keys]
         m = self.matcher
-        label = m.whole_label if keys else None
+        label = self.column_label
         for row in self.source.rows(ctx):
             if label is not None:
                 # every node of the label: the graph's columns, when it keeps them

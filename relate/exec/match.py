@@ -1,8 +1,9 @@
-"""Pattern parts -> row generators.
+"""Pattern parts, with the access path the planner chose (`plan/match_spec.py`) -> row generators.
 
-A `PartMatcher` is built once per plan from one pattern part and the scope before it.  It picks
-an anchor node (a bound variable, else an index seek, else the smallest label, else every node),
-then walks the part's relationships outward from the anchor, right then left.  Each step extends
+A `PartMatcher` is built once per plan from one part's `MatchSpec` and the scope before it.  It
+takes the anchor's candidates as the spec says (the bound node, an index seek, the smallest of the
+anchor's labels, or every node; the spec's scan filter and the inline map check), then walks the
+part's relationships outward from the anchor, right then left.  Each step extends
 the slot tuple; variable-length steps iterate with an explicit stack, never recursion.  Rows grow
 by appending, so the scope after the part is the scope before it plus the new names in walk order.
 Anonymous elements get hidden names (with a space, which no user variable can hold).
@@ -63,6 +64,9 @@ def _props_check(compiler: Compiler, props: A.Expr | None, scope: Scope):
     return check_param
 
 
+_FLIP = {A.Direction.OUT: A.Direction.IN, A.Direction.IN: A.Direction.OUT, A.Direction.BOTH: A.Direction.BOTH}
+
+
 @dataclass(slots=True)
 class Step:
     """One relationship hop of a walk."""
@@ -87,19 +91,21 @@ class Step:
 
 
 class PartMatcher:
-    def __init__(self, part: A.PatternPart, scope: Scope, compiler: Compiler, graph,
-                 prior_rel_slots: list[int], k: int, where: list[A.Expr] = ()) -> None:
+    """Runs one pattern part as its `plan.match_spec.MatchSpec` says: the anchor's candidates
+    (the bound node, an index seek, a label scan or every node, then the scan filter and the
+    inline map check), then the hops in walk order.  Building it only assigns slots and
+    compiles the spec's expressions."""
+
+    def __init__(self, spec, scope: Scope, compiler: Compiler, prior_rel_slots: list[int]) -> None:
+        part = spec.part
         el = part.element
+        self.spec = spec
         self.part = part
         scope = Scope(scope.slots)
         outer_scope = scope
-        names = []
-        for i, n in enumerate(el.nodes):
-            names.append(n.variable or hidden_name("n", n.pos, i))
+        names = spec.names
         rnames = [r.variable or hidden_name("r", r.pos, i) for i, r in enumerate(el.rels)]
-        outer = set(scope.slots)
-        self.anchor = self._choose_anchor(el, names, scope, graph, where, outer)
-        a = self.anchor
+        self.anchor = a = spec.anchor
         anchor_node = el.nodes[a]
         self.anchor_name = names[a]
         self.anchor_bound = scope.has(names[a])
@@ -108,51 +114,32 @@ class PartMatcher:
         else:
             scope, self.anchor_slot = scope.extended(names[a])
         self.anchor_labels = anchor_node.labels
-        self.anchor_check = _props_check(compiler, anchor_node.properties, scope)
-        self.anchor_seek = None  # (label, key, value closure) when an index answers the anchor
-        if (not self.anchor_bound and anchor_node.labels and isinstance(anchor_node.properties, A.MapLiteral)):
-            for key, value in anchor_node.properties.entries:
-                for lb in anchor_node.labels:
-                    if graph.index_for(lb, key) is not None and not _reads_pattern_vars(value, names, scope):
-                        self.anchor_seek = (lb, key, compiler.compile(value, scope))
-                        break
-                if self.anchor_seek:
-                    break
-        self.pushed: list[A.Expr] = []  # WHERE conjuncts applied while scanning the anchor
-        if not self.anchor_bound and anchor_node.labels and self.anchor_seek is None:
-            found = _where_seek(where, self.anchor_name, anchor_node.labels, outer, graph)
-            if found is not None:
-                lb, key, value, conjunct = found
-                self.anchor_seek = (lb, key, compiler.compile(value, outer_scope))
-                self.pushed.append(conjunct)
-                where = [c for c in where if c is not conjunct]
+        self.anchor_check = _props_check(compiler, spec.node_check, scope)
+        seek = spec.seek
+        # (label, key, value closure) when an index answers the anchor
+        self.anchor_seek = None if seek is None else (seek.label, seek.key, compiler.compile(seek.value, outer_scope))
         # the index answers for its own label; the others are still checked per node
-        self.seek_other_labels = tuple(lb for lb in anchor_node.labels
-                                       if self.anchor_seek is None or lb != self.anchor_seek[0])
+        self.seek_other_labels = tuple(lb for lb in anchor_node.labels if seek is None or lb != seek.label)
         self.scan_filter = None
-        if not self.anchor_bound:
-            self._push_tests(anchor_node, outer_scope, scope, compiler, where)
-        # walk order: right of the anchor, then left of it
-        order = [(i, A.Direction.OUT) for i in range(a, len(el.rels))]
-        order += [(i, A.Direction.IN) for i in range(a - 1, -1, -1)]
+        if spec.tests:
+            self.scan_filter = SF.ScanFilter([
+                SF.Test(t.key, t.op, None if t.value is None else compiler.compile(t.value, outer_scope), t.column)
+                for t in spec.tests])
         self.steps: list[Step] = []
         node_slot = {a: self.anchor_slot}
         self.rel_slots = list(prior_rel_slots)
         self.own_rel_slots: list[int] = []
-        for i, walk in order:
+        for hop in spec.hops:
+            i = hop.rel
             r = el.rels[i]
-            if walk is A.Direction.OUT:
+            if hop.reverse:
+                frm, to = i + 1, i
+                direction = _FLIP[r.direction]
+            else:
                 frm, to = i, i + 1
                 direction = r.direction
-            else:
-                frm, to = i + 1, i
-                direction = {A.Direction.OUT: A.Direction.IN, A.Direction.IN: A.Direction.OUT,
-                             A.Direction.BOTH: A.Direction.BOTH}[r.direction]
-            if frm not in node_slot:
-                frm = a if frm == a else frm
-            st = Step(r, direction, node_slot[frm if frm in node_slot else a], el.nodes[to],
-                      rnames[i], names[to])
-            st.reverse = walk is A.Direction.IN
+            st = Step(r, direction, node_slot[frm], el.nodes[to], rnames[i], names[to])
+            st.reverse = hop.reverse
             if scope.has(rnames[i]):
                 st.rel_bound = True
                 st.rel_slot = scope.slot(rnames[i])
@@ -175,62 +162,6 @@ class PartMatcher:
         scope, self.path_slot = bind_path(part, scope)
         self.scope = scope
         self.all_rel_slots = self.rel_slots + self.own_rel_slots
-
-    def _push_tests(self, anchor_node, outer_scope: Scope, scope: Scope, compiler: Compiler, where) -> None:
-        """Moves the anchor's simple property tests (inline map entries, WHERE conjuncts) into
-        one `ScanFilter` run over the candidates before any row is built."""
-        outer = set(outer_scope.slots)
-        tests = []
-        props = anchor_node.properties
-        seek_from_map = self.anchor_seek is not None and not self.pushed
-        if isinstance(props, A.MapLiteral):
-            rest = []
-            seek_key = self.anchor_seek[1] if seek_from_map else None
-            for key, value in props.entries:
-                if key == seek_key:
-                    seek_key = None  # the index answers this entry (see `candidates`)
-                elif SF.is_stable(value, outer):
-                    tests.append(SF.Test(key, SF.Op.EQ, compiler.compile(value, outer_scope)))
-                else:
-                    rest.append((key, value))
-            if tests or self.anchor_seek is not None:
-                self.anchor_check = _props_check(compiler, A.MapLiteral(tuple(rest)), scope) if rest else None
-        for c in where:
-            m = SF.match_conjunct(c, self.anchor_name, outer)
-            if m is not None:
-                key, op, value = m
-                tests.append(SF.Test(key, op, None if value is None else compiler.compile(value, outer_scope)))
-                self.pushed.append(c)
-        if tests:
-            self.scan_filter = SF.ScanFilter(tests)
-
-    @property
-    def whole_label(self) -> str | None:
-        """The one label whose every node an unbound anchor takes, unfiltered; else None."""
-        if (self.anchor_bound or len(self.anchor_labels) != 1 or self.anchor_seek is not None
-                or self.scan_filter is not None or self.anchor_check is not None):
-            return None
-        return self.anchor_labels[0]
-
-    @staticmethod
-    def _choose_anchor(el, names, scope, graph, where, outer) -> int:
-        for i, nm in enumerate(names):
-            if scope.has(nm):
-                return i
-        best, best_score = 0, None
-        for i, n in enumerate(el.nodes):
-            score = 3
-            if n.labels:
-                has_index = isinstance(n.properties, A.MapLiteral) and any(
-                    graph.index_for(lb, k) is not None for lb in n.labels for k, _ in n.properties.entries)
-                if not has_index:
-                    has_index = _where_seek(where, names[i], n.labels, outer, graph) is not None
-                filtered = n.properties is not None or any(
-                    SF.match_conjunct(c, names[i], outer) is not None for c in where)
-                score = 0 if has_index else (1 if filtered else 2)
-            if best_score is None or score < best_score:
-                best, best_score = i, score
-        return best
 
     # ------------------------------------------------------------------ running
     def anchors(self, row, ctx):
@@ -391,20 +322,3 @@ class PartMatcher:
                     nxt.append((other, path + (rel,)))
                 stack.extend(reversed(nxt))
 
-
-def _where_seek(where, var: str, labels, outer: set[str], graph):
-    """A WHERE conjunct `var.key = value` an index on one of `labels` can answer:
-    -> (label, key, value expression, conjunct) or None."""
-    for c in where:
-        m = SF.match_conjunct(c, var, outer)
-        if m is None or m[1] != SF.Op.EQ or m[2] is None:
-            continue
-        for lb in labels:
-            if graph.index_for(lb, m[0]) is not None:
-                return lb, m[0], m[2], c
-    return None
-
-
-def _reads_pattern_vars(expr: A.Expr, names: list[str], scope: Scope) -> bool:
-    from .compile import free_variables
-    return any(v in names and not scope.has(v) for v in free_variables(expr))

@@ -1,10 +1,10 @@
 """Simple property tests on a scanned node -> one generated list comprehension per scan.
 
 A *simple test* is `var.key OP value` (OP one of = <> < <= > >=) or `var.key IS [NOT] NULL`, where
-`var` is the node a pattern part starts from and `value` cannot depend on that node: a scalar
-literal, a parameter, a variable bound before the MATCH, or a property of one.  The planner collects
-them from the node's inline property map and from the WHERE conjuncts (`collect`); the pattern
-matcher then filters the scanned nodes with `ScanFilter.select` before any row tuple is built.
+`var` is the node a pattern part starts from and `value` cannot depend on that node.  The planner's
+`push_filters` rule collects them from the node's inline property map and from the WHERE
+conjuncts (`plan/conjuncts.py`); the pattern matcher then filters the scanned nodes with
+`ScanFilter.select` before any row tuple is built.
 
 Per execution the values are computed once (from the incoming row) and each test is classed by its
 value: string, number, boolean, null or other.  The tuple of (operator, class) picks a Python
@@ -19,84 +19,21 @@ source text.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
-from ..syntax import ast as A
 from .compare import compare, equals
 
 
-class Op:
+class Op(Enum):
     EQ, NE, LT, LE, GT, GE, NULL, NOT_NULL = "==", "!=", "<", "<=", ">", ">=", "null", "notnull"
-
-
-_FROM_BINOP = {A.BinOp.EQ: Op.EQ, A.BinOp.NE: Op.NE, A.BinOp.LT: Op.LT, A.BinOp.LE: Op.LE,
-               A.BinOp.GT: Op.GT, A.BinOp.GE: Op.GE}
-# `value OP var.key` read the other way round
-_MIRROR = {Op.EQ: Op.EQ, Op.NE: Op.NE, Op.LT: Op.GT, Op.LE: Op.GE, Op.GT: Op.LT, Op.GE: Op.LE}
 
 
 @dataclass(frozen=True, slots=True)
 class Test:
     key: str
-    op: str
+    op: Op
     value: object = None  # compiled closure (row, ctx) -> value; None for the null tests
-
-
-def is_stable(e: A.Expr, outer: set[str]) -> bool:
-    """Whether `e` is a value fixed for the whole scan (never reads the scanned node)."""
-    if isinstance(e, A.Literal):
-        return not isinstance(e.value, (list, dict))
-    if isinstance(e, A.Parameter):
-        return True
-    if isinstance(e, A.Variable):
-        return e.name in outer
-    if isinstance(e, A.Property):
-        return isinstance(e.subject, A.Variable) and e.subject.name in outer
-    return False
-
-
-def _own_key(e: A.Expr, var: str) -> str | None:
-    if isinstance(e, A.Property) and isinstance(e.subject, A.Variable) and e.subject.name == var:
-        return e.key
-    return None
-
-
-def match_conjunct(e: A.Expr, var: str, outer: set[str]):
-    """A WHERE conjunct -> (key, op, value expression or None) when it is a simple test on `var`."""
-    if isinstance(e, A.Binary) and e.op in _FROM_BINOP:
-        op = _FROM_BINOP[e.op]
-        key = _own_key(e.left, var)
-        if key is not None and is_stable(e.right, outer):
-            return key, op, e.right
-        key = _own_key(e.right, var)
-        if key is not None and is_stable(e.left, outer):
-            return key, _MIRROR[op], e.left
-        return None
-    if isinstance(e, A.Unary) and e.op in (A.UnOp.IS_NULL, A.UnOp.IS_NOT_NULL):
-        key = _own_key(e.operand, var)
-        if key is not None:
-            return key, Op.NULL if e.op is A.UnOp.IS_NULL else Op.NOT_NULL, None
-    return None
-
-
-def conjuncts(e: A.Expr) -> list[A.Expr]:
-    out, stack = [], [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, A.Binary) and x.op is A.BinOp.AND:
-            stack.append(x.right)
-            stack.append(x.left)
-        else:
-            out.append(x)
-    return out
-
-
-def join_and(parts: list[A.Expr]) -> A.Expr | None:
-    if not parts:
-        return None
-    e = parts[0]
-    for p in parts[1:]:
-        e = A.Binary(A.BinOp.AND, e, p, getattr(e, "pos", 0))
-    return e
+    column: bool = False  # an equality the label's column may answer (`ScanFilter.select_label`)
 
 
 # ---------------------------------------------------------------- value classes and templates
@@ -116,7 +53,7 @@ def _class(v) -> str:
     return _OTHER
 
 
-def _template(i: int, op: str, cls: str) -> str:
+def _template(i: int, op: Op, cls: str) -> str:
     """Source of one test on node `n`; `k{i}` is the key, `c{i}` the value."""
     v, get = f"v{i}", f"n.props.get(k{i})"
     if op == Op.NULL:
@@ -139,7 +76,7 @@ def _template(i: int, op: str, cls: str) -> str:
             return f"(({v} := {get}) is not None and ({v} != c{i} or {v} is True or {v} is False))"
         return f"(({v} := {get}) is not None and {v} is not c{i})"
     kinds = {_STR: "type({v}) is str", _NUM: "type({v}) in _NUMS", _BOOL: "type({v}) is bool"}[cls]
-    return f"({kinds.format(v=f'({v} := {get})')} and {v} {op} c{i})"
+    return f"({kinds.format(v=f'({v} := {get})')} and {v} {op.value} c{i})"
 
 
 _CACHE: dict[tuple, object] = {}
@@ -162,7 +99,7 @@ def _compiled(signature: tuple):
     return fn
 
 
-def _generic(op: str):
+def _generic(op: Op):
     if op == Op.EQ:
         return equals
     if op == Op.NE:
@@ -212,20 +149,22 @@ class ScanFilter:
         return _compiled(tuple(sig))(nodes, *args)
 
     def select_label(self, graph, label: str, row, ctx) -> list:
-        """`select` over the nodes of `label`; a string or number equality is answered from the
-        graph's column of that property when it keeps one (`Graph.column`), by `list.index`
-        runs in C, and the other tests then see only the nodes it found."""
+        """`select` over the nodes of `label`; the first equality the plan marked (`column`) whose
+        value is a string or a number is answered from the graph's column of that property when
+        it keeps one (`Graph.column`), by `list.index` runs in C, and the other tests then see
+        only the nodes it found."""
         bound = self._bind(row, ctx)
         if bound is None:
             return []
         sig, args, values = bound
+        tests = self.tests
         for i, (op, cls) in enumerate(sig):
-            if op != Op.EQ or (cls != _STR and cls != _NUM):
+            if not tests[i].column or (cls != _STR and cls != _NUM):
                 continue
             c = values[i]
             if c != c:
                 return []  # NaN equals nothing
-            column = graph.column(label, self.tests[i].key)
+            column = graph.column(label, tests[i].key)
             if column is None:
                 break
             nodes, col = column

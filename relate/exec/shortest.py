@@ -2,8 +2,8 @@
 
 A `ShortestMatcher` stands where a `PartMatcher` would in a MATCH.  The part has exactly one
 relationship pattern between two node patterns.  Per input row it first finds the two end nodes
-(each bound earlier or matched here, through a one-node `PartMatcher`; unbound ends give every
-pair), then searches breadth-first with explicit frontier lists, level by level, following the
+(each bound earlier or matched here, through a one-node `PartMatcher` whose spec the planner
+gives; unbound ends give every pair), then searches breadth-first with explicit frontier lists, level by level, following the
 relationship types and direction, skipping relationships rejected by the inline property map or
 already used by earlier parts of the same MATCH.  `shortestPath` grows the smaller of two searches,
 one from each end, and takes the first path where they meet; `allShortestPaths` searches from the
@@ -23,8 +23,8 @@ from .match import PartMatcher, _props_check, bind_path, hidden_name
 
 
 class ShortestMatcher:
-    def __init__(self, part: A.PatternPart, scope: Scope, compiler: Compiler, graph,
-                 prior_rel_slots: list[int], k: int) -> None:
+    def __init__(self, part: A.PatternPart, scope: Scope, compiler: Compiler, ends,
+                 prior_rel_slots: list[int]) -> None:
         el = part.element
         self.part = part
         self.all_shortest = part.shortest == "allShortestPaths"
@@ -44,11 +44,10 @@ class ShortestMatcher:
         self.single = rel.length is None
         self.direction = rel.direction
         self.types = tuple(dict.fromkeys(rel.types))
-        # the two ends: one-node parts, the right one seeing what the left one bound
-        left = PartMatcher(A.PatternPart(None, A.PatternElement((el.nodes[0],), ()), None, part.pos),
-                           scope, compiler, graph, [], k)
-        right = PartMatcher(A.PatternPart(None, A.PatternElement((el.nodes[1],), ()), None, part.pos),
-                            left.scope, compiler, graph, [], k)
+        # the two ends: one-node parts (`ends`: their specs, from the planner), the right one
+        # seeing what the left one bound
+        left = PartMatcher(ends[0], scope, compiler, [])
+        right = PartMatcher(ends[1], left.scope, compiler, [])
         self.ends = (left, right)
         self.left_slot = left.anchor_slot
         self.right_slot = right.anchor_slot
@@ -62,10 +61,7 @@ class ShortestMatcher:
         self.scope = scope
         self.rel_slots = list(prior_rel_slots)
         self.all_rel_slots = self.rel_slots + [self.rel_slot]
-        # what the planner's plan description reads
-        self.anchor = 0
-        self.anchor_seek = left.anchor_seek
-        self.anchor_labels = left.anchor_labels
+        self.spec = None  # no one MatchSpec: the planner's plan description reads `part`
 
     # ------------------------------------------------------------------ running
     def run(self, row, ctx):

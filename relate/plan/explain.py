@@ -1,13 +1,76 @@
-"""Physical plan -> `PlanDescription` tree and the plan's notifications with operator ids.
+"""Physical plan -> `PlanDescription` tree and the plan's notifications with operator ids; an
+access path (`match_spec.MatchSpec`, `CountSpec`) -> the words its operator's details add.
 
 Operators that only shape rows (narrowing, sorting, skipping) are folded into the visible
 operator above them; ids are assigned to visible operators in pre-order from the root (0).
+
+What the access-path rules chose is shown where it goes beyond the pattern as written: an index
+seek (`index seek :L(k)`), the WHERE conjuncts pushed into the scan (`pushed filter n.k > $v`),
+the label columns a scan or a count reads (`column read :L(k)`).  Inline map entries run in the
+scan too; they are the pattern itself, and the details stay the pattern's walk for them.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..exec.scan_filter import Op
 from ..result import Notification, PlanDescription
+from ..syntax import ast as A
+from ..values import to_text
+from .match_spec import CountSpec, Counting, MatchSpec
+
+_OP_TEXT = {Op.EQ: "=", Op.NE: "<>", Op.LT: "<", Op.LE: "<=", Op.GT: ">", Op.GE: ">=",
+            Op.NULL: "IS NULL", Op.NOT_NULL: "IS NOT NULL"}
+
+
+def _name(name: str) -> str:
+    if name and (name[0].isalpha() or name[0] == "_") and all(c.isalnum() or c == "_" for c in name):
+        return name
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _value_text(e: A.Expr) -> str:
+    """A value a simple test compares with (`conjuncts.is_stable` shapes) as Cypher text."""
+    if isinstance(e, A.Literal):
+        return to_text(e.value)
+    if isinstance(e, A.Parameter):
+        return "$" + _name(e.name)
+    if isinstance(e, A.Variable):
+        return _name(e.name)
+    if isinstance(e, A.Property):
+        return _value_text(e.subject) + "." + _name(e.key)
+    raise AssertionError(f"not a simple test value: {type(e).__name__}")
+
+
+def _columns_text(label: str, keys) -> str:
+    return f"column read :{_name(label)}({', '.join(_name(k) for k in keys)})"
+
+
+def access_text(spec: MatchSpec) -> str:
+    """What a MATCH operator's details add for one part: empty, or `, ` and the items."""
+    items = []
+    seek = spec.seek
+    if seek is not None:
+        items.append(f"index seek :{_name(seek.label)}({_name(seek.key)})")
+    var = _name(spec.anchor_name)
+    pushed = [t for t in spec.tests if t.conjunct is not None]
+    if pushed:
+        items.append("pushed filter " + " AND ".join(
+            f"{var}.{_name(t.key)} {_OP_TEXT[t.op]}" + ("" if t.value is None else " " + _value_text(t.value))
+            for t in pushed))
+    column = list(dict.fromkeys(t.key for t in pushed if t.column))
+    if column:
+        label = spec.anchor_node.labels
+        # the scan reads the smallest of the anchor's labels, known only when it runs
+        items.append(" or ".join(_columns_text(lb, column) for lb in label).replace(" or column read ", " or "))
+    return "".join(", " + x for x in items)
+
+
+def count_text(spec: CountSpec) -> str:
+    """What an Aggregation's details add: empty, or the label columns a grouped count reads."""
+    if spec.counting is not Counting.COLUMNS:
+        return ""
+    return ", " + _columns_text(spec.match.whole_label, dict.fromkeys(spec.key_names))
 
 
 def _visible_children(op) -> list:

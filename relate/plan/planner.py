@@ -15,12 +15,15 @@ from ..errors import CypherSemanticError, CypherSyntaxError
 from ..result import Notification
 from ..syntax import ast as A
 from ..exec import operators as O
-from ..exec import scan_filter as SF
 from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
 from ..exec.statictypes import pattern_types
 from ..exec.match import PartMatcher, hidden_name
 from ..exec.shortest import ShortestMatcher
+from . import rules
+from .conjuncts import conjuncts, join_and
+from .explain import access_text
+from .match_spec import MatchSpec
 from .notifications import missing_index
 from .projection import ProjectionPlanner
 from .calls import CallPlanner
@@ -54,9 +57,13 @@ def _params_in(node) -> list[str]:
 
 
 class Planner(ProjectionPlanner, CallPlanner):
-    def __init__(self, graph, procedures=None) -> None:
+    def __init__(self, graph, procedures=None, disabled_rules=None) -> None:
+        """`disabled_rules`: names of access-path rules (`rules.RULES`) to leave out; None reads
+        them from the environment (`rules.ENVIRONMENT_VARIABLE`)."""
         self.graph = graph
         self.procedures = procedures
+        self.disabled_rules = (rules.disabled_by_environment() if disabled_rules is None
+                               else rules.checked(disabled_rules))
         self.implicit_parameters: list[str] = []  # read by CALL without parentheses
         self.compiler = Compiler(pattern_hook=self._pattern_expr, subquery_hook=self._subquery_expr)
         self.notifications: list[Notification] = []
@@ -176,35 +183,53 @@ class Planner(ProjectionPlanner, CallPlanner):
         before = len(scope)
         parts = []
         rel_slots: list[int] = []
-        where = SF.conjuncts(c.where) if c.where is not None else []
-        for k, part in enumerate(c.pattern.parts):
+        all_where = tuple(conjuncts(c.where)) if c.where is not None else ()
+        where = all_where
+        for part in c.pattern.parts:
             if part.shortest:
-                m = ShortestMatcher(part, scope, self.compiler, self.graph, rel_slots, k)
+                m = ShortestMatcher(part, scope, self.compiler, self._end_specs(part, scope), rel_slots)
             else:
-                m = PartMatcher(part, scope, self.compiler, self.graph, rel_slots, k, where)
-                where = [x for x in where if not any(x is p for p in m.pushed)]
+                m = self._part_matcher(part, scope, where, rel_slots)
+                where = m.spec.where  # the conjuncts no scan or seek took
             rel_slots = m.all_rel_slots
             parts.append(m)
             scope = m.scope
             for name, stype in pattern_types(part):
                 scope.set_type(name, stype)
         pred = self.compiler.compile(c.where, scope) if c.where is not None else None
-        if pred is not None and any(m.pushed for m in parts if isinstance(m, PartMatcher)):
+        if pred is not None and len(where) < len(all_where):
             # the whole WHERE was compiled above for its checks; what runs is the rest of it
-            rest = SF.join_and(where)
+            rest = join_and(list(where))
             pred = self.compiler.compile(rest, scope) if rest is not None else None
         node = O.Match(op, parts, pred, c.optional, len(scope) - before)
         self._describe_match(node, parts, c)
         return node, scope
 
-    def _describe_match(self, node: O.Match, parts: list[PartMatcher], c: A.Match) -> None:
+    # ------------------------------------------------------------------ access paths
+    def _optimize(self, spec):
+        return rules.optimize(spec, self.graph, self.disabled_rules)
+
+    def _part_matcher(self, part: A.PatternPart, scope: Scope, where=(), rel_slots=()) -> PartMatcher:
+        """The matcher of one pattern part, its access path chosen by the rules."""
+        spec = self._optimize(MatchSpec.generic(part, scope.slots, where))
+        return PartMatcher(spec, scope, self.compiler, list(rel_slots))
+
+    def _end_specs(self, part: A.PatternPart, scope: Scope) -> tuple[MatchSpec, MatchSpec]:
+        """A shortest path's two ends as one-node parts; the right end sees the left one bound."""
+        nodes = part.element.nodes  # ShortestMatcher refuses parts of more than two
+        left, right = (A.PatternPart(None, A.PatternElement((n,), ()), None, part.pos)
+                       for n in (nodes[0], nodes[-1]))
+        first = self._optimize(MatchSpec.generic(left, scope.slots))
+        return first, self._optimize(MatchSpec.generic(right, set(scope.slots) | {first.anchor_name}))
+
+    def _describe_match(self, node: O.Match, parts: list, c: A.Match) -> None:
         texts = []
         warnings = []
         has_rels = False
         for m in parts:
             el = m.part.element
-            a = m.anchor
-            texts.append(_walk_text(el, a))
+            spec = m.spec
+            texts.append(_walk_text(el, 0) if spec is None else _walk_text(el, spec.anchor) + access_text(spec))
             has_rels = has_rels or bool(el.rels)
             for n in el.nodes:
                 if isinstance(n.properties, A.MapLiteral) and n.labels:
@@ -216,10 +241,10 @@ class Planner(ProjectionPlanner, CallPlanner):
         elif has_rels:
             node.name = "Expand" if not c.optional else "OptionalExpand"
         else:
-            m = parts[0]
-            if m.anchor_seek is not None:
+            spec = parts[0].spec
+            if spec.seek is not None:
                 node.name = "NodeIndexSeek"
-            elif m.anchor_labels:
+            elif spec.anchor_node.labels:
                 node.name = "NodeByLabelScan"
             else:
                 node.name = "AllNodesScan"
@@ -298,7 +323,7 @@ class Planner(ProjectionPlanner, CallPlanner):
                                           "A single relationship type must be specified for MERGE")
             if r.length is not None:
                 raise CypherSemanticError("CreatingVarLength", "Variable length relationships cannot be used in MERGE")
-        m = PartMatcher(part, scope, self.compiler, self.graph, [], 0)
+        m = self._part_matcher(part, scope)
         nodes = []
         local: dict[str, int] = {}
         for i, n in enumerate(el.nodes):
@@ -339,7 +364,7 @@ class Planner(ProjectionPlanner, CallPlanner):
         for n in e.element.nodes:
             if n.variable and not scope.has(n.variable) and isinstance(e, A.PatternPredicate):
                 raise CypherSemanticError("UndefinedVariable", f"Variable `{n.variable}` not defined")
-        m = PartMatcher(part, scope, self.compiler, self.graph, [], 0)
+        m = self._part_matcher(part, scope)
         if isinstance(e, A.PatternPredicate):
             def exists(row, ctx):
                 for _ in m.run(row, ctx):
@@ -365,7 +390,7 @@ class Planner(ProjectionPlanner, CallPlanner):
         s = scope
         rels: list[int] = []
         for part in e.pattern.parts:
-            m = PartMatcher(part, s, self.compiler, self.graph, rels, 0)
+            m = self._part_matcher(part, s, (), rels)
             rels = m.all_rel_slots
             parts.append(m)
             s = m.scope

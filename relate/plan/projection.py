@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from ..exec import operators as O
 from ..exec.aggregates import AggSpec
-from ..exec.grouped_count import grouping_scan
+from ..exec.grouped_count import GroupedCount
 from ..exec.compile import Scope
 from ..exec import statictypes as T
 from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
 from ..semantic.projection import (aggregate_rewrite, is_simple_key, item_names, projected_rewrite,
                                    visible)
 from ..syntax import ast as A
+from .explain import count_text
+from .match_spec import CountSpec, Counting
 
 
 class Shown(O.Operator):
@@ -130,7 +132,8 @@ class ProjectionPlanner:
                 post.append(("expr", self._extract_aggs(expr, scope, aggs)))
         agg = O.Aggregate(op, key_fns, aggs)
         agg.details = ", ".join(n for n, _ in items)
-        agg.scan = grouping_scan(op, [e for _, e in items if not aggregates_in(e)], aggs)
+        agg.scan, shown = self._grouped_count(op, [e for _, e in items if not aggregates_in(e)], aggs)
+        agg.details += shown
         inner = Scope()
         for k in range(len(key_fns)):
             inner.slots[f" key{k}"] = k
@@ -154,6 +157,20 @@ class ProjectionPlanner:
         out = O.Narrow(ext, list(range(width, width + len(fns))))
         out.child.shown = False
         return out
+
+    def _grouped_count(self, op, keys, aggs) -> tuple[GroupedCount | None, str]:
+        """What stands in for the Aggregate's loop when the rules say the match's nodes are only
+        counted (`rules/grouped_count.py`), or None; and the words it adds to the details."""
+        match, optional, filtered = None, False, False
+        if isinstance(op, O.Match):
+            optional, filtered = op.optional, op.predicate is not None
+            if len(op.parts) == 1:
+                match = op.parts[0].spec  # None for a shortest path
+        spec = self._optimize(CountSpec(match, optional, filtered, tuple(keys), tuple(a.name for a in aggs)))
+        if spec.counting is Counting.ROWS:
+            return None, ""
+        label = spec.match.whole_label if spec.counting is Counting.COLUMNS else None
+        return GroupedCount(op.child, op.parts[0], spec.key_names, len(aggs), label), count_text(spec)
 
     def _extract_aggs(self, e, scope, aggs):
         """`e` with each aggregate call replaced by a variable reading its slot."""

@@ -1,0 +1,60 @@
+"""The planner's access-path rules, in the order they run: a generic `MatchSpec` / `CountSpec`
+-> the one the executor runs.
+
+Each rule is a function (spec, graph) -> spec of the same type that hands back its input when it
+does not apply (the shape of sqlglot's optimizer `RULES`); they run once per plan, never per row.
+Any of them can be switched off, by name: `Planner(..., disabled_rules=...)`, or for a whole
+process the environment variable `RELATE_PLANNER_RULES_OFF` (names separated by commas, or `all`).
+With every rule off each part is matched from its first node over a label scan (or every node),
+its inline property map checked node by node, every WHERE conjunct filtered after the match, and
+aggregations count rows; the answers are the same (`tests/unit/plan/test_rules_differential.py`).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Callable
+
+from . import anchor, grouped_count, index_seek, label_columns, push_filters
+
+ENVIRONMENT_VARIABLE = "RELATE_PLANNER_RULES_OFF"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    name: str
+    apply: Callable  # (MatchSpec | CountSpec, graph) -> the same kind of spec
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("anchor", anchor.apply),                # which node a part starts from
+    Rule("index_seek", index_seek.apply),        # an index answers an equality on the anchor
+    Rule("push_filters", push_filters.apply),    # simple tests on the anchor run in the scan
+    Rule("grouped_count", grouped_count.apply),  # count candidates per key values, not rows
+    Rule("label_columns", label_columns.apply),  # equalities and counts read the label columns
+)
+NAMES = frozenset(r.name for r in RULES)
+
+
+def checked(names) -> frozenset[str]:
+    """`names` as a set of rule names (`all` stands for every rule); ValueError for an unknown one."""
+    out: set[str] = set()
+    for n in names:
+        out |= NAMES if n == "all" else {n}
+    unknown = sorted(out - NAMES)
+    if unknown:
+        raise ValueError(f"unknown planner rule(s) {', '.join(unknown)}; known: {', '.join(sorted(NAMES))}")
+    return frozenset(out)
+
+
+def disabled_by_environment() -> frozenset[str]:
+    text = os.environ.get(ENVIRONMENT_VARIABLE, "")
+    return checked(n.strip() for n in text.split(",") if n.strip())
+
+
+def optimize(spec, graph, disabled: frozenset[str] = frozenset()):
+    """`spec` after every rule that is not disabled, in `RULES` order."""
+    for rule in RULES:
+        if rule.name not in disabled:
+            spec = rule.apply(spec, graph)
+    return spec

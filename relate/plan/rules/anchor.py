@@ -1,0 +1,45 @@
+"""Rule `anchor`: the node a pattern part starts from -> the cheapest one to start from.
+
+A node bound before the part comes first (one candidate per row); else the first node an index
+can answer, else the first one a simple test or an inline map filters, else the first labelled
+one, else the first node.  Off: the part's first node.  Runs before the rules that refine the
+anchor's access path.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...syntax import ast as A
+from ..conjuncts import match_conjunct
+from ..match_spec import MatchSpec
+from .index_seek import where_seek
+
+
+def apply(spec, graph):
+    if not isinstance(spec, MatchSpec):
+        return spec
+    assert spec.seek is None and not spec.tests, "the anchor rule runs first"
+    best = _choose(spec, graph)
+    return spec if best == spec.anchor else replace(spec, anchor=best)
+
+
+def _choose(spec: MatchSpec, graph) -> int:
+    names = spec.names
+    outer = spec.outer
+    for i, nm in enumerate(names):
+        if nm in outer:
+            return i
+    best, best_score = 0, None
+    for i, n in enumerate(spec.part.element.nodes):
+        score = 3
+        if n.labels:
+            has_index = isinstance(n.properties, A.MapLiteral) and any(
+                graph.index_for(lb, k) is not None for lb in n.labels for k, _ in n.properties.entries)
+            if not has_index:
+                has_index = where_seek(spec.where, names[i], n.labels, outer, graph) is not None
+            filtered = n.properties is not None or any(
+                match_conjunct(c, names[i], outer) is not None for c in spec.where)
+            score = 0 if has_index else (1 if filtered else 2)
+        if best_score is None or score < best_score:
+            best, best_score = i, score
+    return best
