@@ -19,14 +19,28 @@ the errors reference.
 """
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar, get_args
 
 from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, CypherRuntimeError,
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
                    ReadOnlyError, RelateError, StatementTimeout, StorageError, UsageError)
 
+ErrorT = TypeVar("ErrorT", bound=RelateError)
+ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
 Message = str | Callable[..., str] | None
+
+
+class Made(Protocol[ErrorT_co]):
+    """What a declaration is to a type checker: `E.Type.InvalidArgumentType(...)` is a
+    CypherTypeError, because the group `Type` is a `Group[CypherTypeError]`."""
+
+    name: str
+    description: str
+    phase: str
+
+    def __call__(self, detail: str | None = None, /, *, position: Position | None = None,
+                 **fields: object) -> ErrorT_co: ...
 
 
 class Kind:
@@ -48,6 +62,9 @@ class Kind:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
+    def __get__(self, obj: object, owner: type[Group[ErrorT]]) -> Made[ErrorT]:
+        return self  # type: ignore[return-value]  # the group's class is the error's class
+
     def __call__(self, detail: str | None = None, /, *, position: Position | None = None,
                  **fields: object) -> RelateError:
         if detail is None:
@@ -68,15 +85,17 @@ class Kind:
         return f"<kind {self.error.__name__}.{self.name}>"
 
 
-class Group:
-    """The kinds of one error class.  A subclass names the class and its phase; its attributes
-    of type `Kind` are the declarations."""
+class Group(Generic[ErrorT]):
+    """The kinds of one error class: `class Type(Group[CypherTypeError])`, optionally with the
+    phase its kinds have (`phase="compile"`; runtime otherwise).  Its attributes of type `Kind`
+    are the declarations."""
 
     error: ClassVar[type[RelateError]]
     phase: ClassVar[str]
     kinds: ClassVar[tuple[Kind, ...]]
 
-    def __init_subclass__(cls, *, error: type[RelateError], phase: str = "runtime") -> None:
+    def __init_subclass__(cls, *, phase: str = "runtime") -> None:
+        (error,) = get_args(cls.__dict__["__orig_bases__"][0])
         cls.error, cls.phase = error, phase
         cls.kinds = tuple(v for v in vars(cls).values() if isinstance(v, Kind))
         for kind in cls.kinds:
@@ -85,10 +104,10 @@ class Group:
         GROUPS.append(cls)
 
 
-GROUPS: list[type[Group]] = []
+GROUPS: list[type[Group[Any]]] = []
 
 
-class Syntax(Group, error=CypherSyntaxError, phase="compile"):
+class Syntax(Group[CypherSyntaxError], phase="compile"):
     ParseError = Kind("The grammar does not accept the text at this point.")
     UnexpectedSyntax = Kind("`YIELD *` on a procedure call that is part of a larger query.",
                             "YIELD * is only allowed in a standalone procedure call")
@@ -115,7 +134,7 @@ class Syntax(Group, error=CypherSyntaxError, phase="compile"):
                              "or a new node without a label.")
 
 
-class Semantic(Group, error=CypherSemanticError, phase="compile"):
+class Semantic(Group[CypherSemanticError], phase="compile"):
     UndefinedVariable = Kind("An expression reads a variable nothing in scope binds.",
                              "Variable `{name}` not defined")
     VariableAlreadyBound = Kind("A clause binds a name that is already in scope.",
@@ -187,17 +206,17 @@ def _missing(names: list[str]) -> str:
     return "Expected parameter(s): " + ", ".join(names)
 
 
-class Parameter(Group, error=ParameterMissingError, phase="compile"):
+class Parameter(Group[ParameterMissingError], phase="compile"):
     ParameterMissing = Kind("The statement reads a parameter the caller did not pass.", _missing)
 
 
-class Procedure(Group, error=ProcedureError, phase="compile"):
+class Procedure(Group[ProcedureError], phase="compile"):
     ProcedureNotFound = Kind("CALL names a procedure this database does not have.",
                              "There is no procedure with the name `{name}` registered for this "
                              "database instance")
 
 
-class Type(Group, error=CypherTypeError):
+class Type(Group[CypherTypeError]):
     InvalidArgumentType = Kind("A value of the wrong type reaches an operator, clause or function while "
                                "the statement runs.")
     InvalidArgumentValue = Kind("A function meets an argument type it cannot take, which only the running "
@@ -211,7 +230,7 @@ class Type(Group, error=CypherTypeError):
                                        "map key must be a string, got {type}")
 
 
-class Argument(Group, error=CypherArgumentError):
+class Argument(Group[CypherArgumentError]):
     InvalidArgumentValue = Kind("An argument of the right type whose value the function cannot use (a day "
                                 "that does not exist, an unknown time zone, a bad regular expression).")
     InvalidArgumentType = Kind("SKIP or LIMIT meets a value that is not an integer while the statement runs.",
@@ -221,34 +240,34 @@ class Argument(Group, error=CypherArgumentError):
                             "a `range()` step of 0).")
 
 
-class Arithmetic(Group, error=CypherArithmeticError):
+class Arithmetic(Group[CypherArithmeticError]):
     DivisionByZero = Kind("An integer or a duration divided by zero, or an integer taken modulo zero.")
     IntegerOverflow = Kind("Integer arithmetic leaves the 64-bit range.",
                            "integer arithmetic overflowed the 64-bit range")
 
 
-class Runtime(Group, error=CypherRuntimeError):
+class Runtime(Group[CypherRuntimeError]):
     ExpressionMemoryLimit = Kind("A result value grows past `--expression-memory-limit`.",
                                  "a result value needs more than {limit} bytes (--expression-memory-limit)")
 
 
-class Deleted(Group, error=DeletedEntityError):
+class Deleted(Group[DeletedEntityError]):
     DeletedEntityAccess = Kind("A statement reads or changes a node or relationship it has already deleted.")
 
 
-class Constraint(Group, error=ConstraintError):
+class Constraint(Group[ConstraintError]):
     DeleteConnectedNode = Kind("DELETE of a node that still has relationships (DETACH DELETE removes them "
                                "as well).",
                                "Cannot delete node<{id}>, because it still has relationships. To delete "
                                "this node, you must first delete its relationships.")
 
 
-class ReadOnly(Group, error=ReadOnlyError):
+class ReadOnly(Group[ReadOnlyError]):
     ReadOnly = Kind("A statement that writes, on a database opened read-only.",
                     "the store is open read-only; this statement writes")
 
 
-class Storage(Group, error=StorageError):
+class Storage(Group[StorageError]):
     NotFound = Kind("The database path does not exist (opening read-only never creates it).",
                     "database not found: {where}")
     Corrupt = Kind("The store's files are damaged, or they are not a relate store.")
@@ -262,22 +281,22 @@ class Storage(Group, error=StorageError):
     Encode = Kind("A value of a type the store cannot hold.", "a {type} value cannot be stored")
 
 
-class Locked(Group, error=LockedStoreError):
+class Locked(Group[LockedStoreError]):
     Locked = Kind("Another process holds the store's writer lease.",
                   "database is locked: another process holds its writer lease{who}: {where}")
 
 
-class Timeout(Group, error=StatementTimeout):
+class Timeout(Group[StatementTimeout]):
     Timeout = Kind("The statement ran past its time limit; it was stopped and rolled back.",
                    "the statement ran longer than {seconds:g}s and was stopped; the graph is unchanged",
                    keep=("seconds",))
 
 
-class Usage(Group, error=UsageError):
+class Usage(Group[UsageError]):
     Usage = Kind("The command line or a request is malformed.")
 
 
-class Internal(Group, error=InternalError):
+class Internal(Group[InternalError]):
     Internal = Kind("A bug in relate: a state the engine should never reach.")
 
 
@@ -286,7 +305,7 @@ def kinds() -> tuple[Kind, ...]:
     return tuple(k for g in GROUPS for k in g.kinds)
 
 
-def group_of(error: type[RelateError]) -> type[Group] | None:
+def group_of(error: type[RelateError]) -> type[Group[Any]] | None:
     return next((g for g in GROUPS if g.error is error), None)
 
 
