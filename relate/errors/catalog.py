@@ -13,9 +13,10 @@ which gives exactly what the class's constructor gives (class, kind, message, ph
 A site whose wording differs from a kind's template passes its detail instead of the fields.
 The phase is the group's unless the kind declares its own.
 
-tests/unit/test_error_catalog.py fails on a raise of an undeclared kind, on a kind raised with
-another class, and on a declared kind nothing raises; build/errors_ref.py renders the groups as
-the errors reference.
+tests/unit/test_error_catalog.py (reading the source) and tests/conftest.py (watching every
+error a test session makes) fail on an undeclared kind, on a kind made with another class or
+phase, and on a declared kind nothing raises; build/errors_ref.py renders the groups as the
+errors reference.
 """
 from __future__ import annotations
 
@@ -74,6 +75,8 @@ class Kind:
             detail = message.format_map(fields) if isinstance(message, str) else message(**fields)
         elif fields:
             raise TypeError(f"{self.name}: pass either a detail or the message's fields")
+        # the subclasses' constructors differ in signature but only fix the kind, phase or
+        # message, which the declaration holds: the base's constructor makes the same error
         error = self.error.__new__(self.error)
         RelateError.__init__(error, self.name, detail, phase=self.phase, position=position)
         for name in self.keep:

@@ -130,3 +130,18 @@ def test_a_kind_takes_its_fields_or_a_detail():
         E.Storage.Corrupt()  # no message of its own: the site words the detail
     assert E.Semantic.IndexNotFound(name="i").tck_type == "SemanticError"  # a runtime kind of its group
     assert E.Timeout.Timeout(seconds=0.25).seconds == 0.25
+
+
+def test_the_session_check_sees_an_error_of_an_undeclared_kind():
+    from tests import error_record
+
+    errors.CypherTypeError("NoSuchKind", "made on purpose", phase="runtime")
+    errors.CypherSemanticError("IndexNotFound", "declared for the runtime phase", phase="compile")
+    try:
+        lines = error_record.undeclared()
+        assert any("CypherTypeError('NoSuchKind') is not declared" in line for line in lines), lines
+        assert any("CypherSemanticError('IndexNotFound') was made in the compile phase" in line for line in lines)
+    finally:  # these two were made on purpose: they must not fail the session
+        error_record.forget(("CypherTypeError", "NoSuchKind", "runtime"),
+                            ("CypherSemanticError", "IndexNotFound", "compile"))
+    assert error_record.undeclared() == []
