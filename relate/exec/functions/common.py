@@ -1,14 +1,15 @@
 """Helpers the function families share: argument errors and integer arguments."""
 from __future__ import annotations
 
-from ...errors import CypherTypeError, E
+from ...errors import CypherArgumentError, CypherTypeError
 from ...values import type_name
 
 
 def type_err(fn: str, v: object) -> CypherTypeError:
     # a value of the wrong type that static checking could not rule out: the TCK calls this an
     # invalid argument *value* (the compile-time refusal is InvalidArgumentType)
-    return E.Type.InvalidArgumentValue(fn=fn, type=type_name(v).lower())
+    return CypherTypeError("InvalidArgumentValue",
+                           f"{fn}() cannot take a {type_name(v).lower()} argument", phase="runtime")
 
 
 def is_int(v: object) -> bool:
@@ -22,7 +23,7 @@ def is_num(v: object) -> bool:
 def int_arg(fn: str, what: str, v: object) -> int:
     """An integer argument that must not be null (a count, a position)."""
     if v is None:
-        raise E.Argument.InvalidArgumentValue(f"{fn}() needs a {what}, got null")
+        raise CypherArgumentError("InvalidArgumentValue", f"{fn}() needs a {what}, got null")
     if not is_int(v):
         raise type_err(fn, v)
     return v
@@ -31,5 +32,5 @@ def int_arg(fn: str, what: str, v: object) -> int:
 def non_negative(fn: str, what: str, v: object) -> int:
     n = int_arg(fn, what, v)
     if n < 0:
-        raise E.Argument.NegativeIntegerArgument(f"{fn}() needs a non-negative {what}, got {n}")
+        raise CypherArgumentError("NegativeIntegerArgument", f"{fn}() needs a non-negative {what}, got {n}")
     return n

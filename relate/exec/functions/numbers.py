@@ -12,7 +12,7 @@ import random
 from decimal import (ROUND_CEILING, ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_DOWN, ROUND_HALF_EVEN,
                      ROUND_HALF_UP, ROUND_UP, Decimal)
 
-from ...errors import E
+from ...errors import CypherArgumentError
 from ..arith import check_int
 from .common import int_arg, is_num, type_err
 
@@ -89,7 +89,7 @@ def _round(v, precision=None, mode=None):
     rounding = ROUND_HALF_UP
     if mode is not None:
         if not isinstance(mode, str) or mode.upper() not in _MODES:
-            raise E.Argument.InvalidArgumentValue(f"round() does not know the mode {mode!r}")
+            raise CypherArgumentError("InvalidArgumentValue", f"round() does not know the mode {mode!r}")
         rounding = _MODES[mode.upper()]
     d = Decimal(repr(float(v)) if isinstance(v, float) else v)
     return float(d.quantize(Decimal(1).scaleb(-digits), rounding=rounding))
