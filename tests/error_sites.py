@@ -6,7 +6,8 @@
     ReadOnlyError(detail)                                a class whose constructor fixes the kind
     helper(..., "Kind")                                  a function whose parameter goes on as the
                                                          kind (`def fail(self, kind, detail, pos)`),
-                                                         followed to its callers in its own package;
+                                                         followed to its callers in its own area
+                                                         (relate/semantic/, relate/syntax/, ...);
                                                          a default of that parameter counts too
     E.Group.Kind / Group.Kind                            a declaration of the catalog, named through
                                                          `from ..errors import E` or
@@ -45,7 +46,7 @@ class _Maker:
     index: int | None          # where the kind is among the positional arguments of a call
     keyword: str | None        # ... or its keyword; both None: the class fixes the kind
     default: str | None        # the kind when a call passes none
-    package: str | None        # a helper is followed only inside its own package
+    area: str | None           # a helper is followed only inside its own area (see _Module)
 
 
 def error_classes() -> dict[str, type]:
@@ -72,7 +73,9 @@ class _Module:
     def __init__(self, path: Path) -> None:
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         self.name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        self.package = self.name if path.name == "__init__.py" else self.name.rpartition(".")[0]
+        # a helper is followed within its area: the subpackage of relate it sits in (all of
+        # relate for a top-level module), so `fail` in semantic/ is not `fail` in cli/
+        self.area = ".".join(self.name.split(".")[:2]) if len(parts) > 2 else parts[0]
         self.tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         self.constants = {t.id: n.value.value for n in self.tree.body if isinstance(n, ast.Assign)
                           for t in n.targets if isinstance(t, ast.Name)
@@ -119,7 +122,7 @@ class _Module:
         defaults.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None})
         default = defaults.get(param)
         return _Maker(cls, index, param,
-                      default.value if isinstance(default, ast.Constant) else None, self.package)
+                      default.value if isinstance(default, ast.Constant) else None, self.area)
 
     def catalog_names(self) -> tuple[set[str], dict[str, str]]:
         """Names this module binds to the catalog (`E`) and to its groups (`Semantic`)."""
@@ -140,6 +143,10 @@ class _Module:
         return whole, groups
 
 
+def _within(maker: _Maker, module: _Module) -> bool:
+    return maker.area is None or module.name == maker.area or module.name.startswith(maker.area + ".")
+
+
 def _modules(package: Path) -> list[_Module]:
     return [_Module(p) for p in sorted(package.rglob("*.py"))
             if p.relative_to(package).parts[0] not in ("errors", "errors.py")]
@@ -158,7 +165,7 @@ def _makers(modules: list[_Module]) -> dict[str, list[_Maker]]:
                 if not isinstance(call, ast.Call):
                     continue
                 for maker in list(makers.get(_callee(call) or "", [])):
-                    if maker.package not in (None, module.package) or maker.keyword is None:
+                    if not _within(maker, module) or maker.keyword is None:
                         continue
                     found = module.kinds(call, _arg(call, maker.index, maker.keyword))
                     if isinstance(found, tuple):
@@ -193,7 +200,7 @@ def scan(package: Path = PACKAGE) -> list[Site]:
             if not isinstance(node, ast.Call):
                 continue
             for maker in makers.get(_callee(node) or "", []):
-                if maker.package not in (None, module.package):
+                if not _within(maker, module):
                     continue
                 if maker.keyword is None:
                     sites.append(Site(module.name, node.lineno, maker.cls, fixed_kind.get(maker.cls)))
