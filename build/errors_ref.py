@@ -1,27 +1,24 @@
-"""The error tree and the package's source -> the errors reference (a table per error class).
+"""The error catalog -> the errors reference (one section per error class, a row per kind).
 
-    relate/errors.py         every subclass of RelateError: category, TCK type, exit code,
-                             retryable, internal (what an MCP caller sees), its docstring
-    relate/**/*.py (ast)     every kind the package raises: a call `SomeError("Kind", ...)`,
-                             `SomeError(kind="Kind")`, `SomeError(KIND, ...)` with a module-level
-                             `KIND = "Kind"`, or a call of a helper that passes its own
-                             `kind` parameter on to an error class (`_syntax(..., kind="X")`,
-                             whose default counts too); a class whose constructor fixes its kind
-                             (`super().__init__("ReadOnly", ...)`) gives that kind to every call
-                          -> [ErrorClass(..., kinds=(Kind(name, modules), ...))]
+    relate/errors/tree.py     every subclass of RelateError: category, TCK type, exit code,
+                              retryable, internal (what an MCP caller sees), its docstring
+    relate/errors/catalog.py  every kind, declared in the group of its class: description, phase
+                          -> [ErrorClass(..., kinds=(Kind(name, code, phase, description), ...))]
 
-Scanning the source rather than keeping a hand list means a new kind shows up in the reference
-the moment code raises it; tests/e2e/test_docs_pages.py checks the page against errors the
-native binary really prints.
+The page is generated from the catalog when the site is built, so it lists exactly the kinds
+relate declares; tests/unit/test_error_catalog.py keeps the catalog equal to what the code
+raises, and tests/e2e/test_errors_reference.py checks the page against errors the native binary
+really prints.
 """
 from __future__ import annotations
 
-import ast
 import html
 import inspect
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from markdown import inline
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,13 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 @dataclass(frozen=True)
 class Kind:
     name: str
-    modules: tuple[str, ...]  # where it is raised, as dotted module names
+    code: str          # `code` of the CLI's error object: Relate.<TCK type>.<kind>
+    phase: str         # compile or runtime
+    description: str   # one line of inline Markdown
 
 
 @dataclass(frozen=True)
 class ErrorClass:
     name: str
-    base: str
     category: str
     tck_types: dict[str, str]  # phase ("" when it does not depend on one) -> TCK type
     exit_code: int
@@ -45,160 +43,33 @@ class ErrorClass:
     kinds: tuple[Kind, ...]
 
 
-def _error_classes() -> dict[str, type]:
+def _errors():
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from relate import errors
 
-    found = {}
-    for name, value in vars(errors).items():
-        if inspect.isclass(value) and issubclass(value, errors.RelateError):
-            found[name] = value
-    return found
+    return errors
 
 
-def _callee(node: ast.Call) -> str | None:
-    func = node.func
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return None
-
-
-def _kind_arg(call: ast.Call, index: int, keyword: str) -> ast.expr | None:
-    for kw in call.keywords:
-        if kw.arg == keyword:
-            return kw.value
-    if len(call.args) > index and not any(isinstance(a, ast.Starred) for a in call.args[:index + 1]):
-        return call.args[index]
-    return None
-
-
-def _const_str(node: ast.expr | None) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    return None
-
-
-def _module_constants(tree: ast.Module) -> dict[str, str]:
-    """Top-level `KIND = "TraversalDepthExceeded"` assignments: a kind kept in a constant."""
-    out = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            value = _const_str(node.value)
-            if value is not None:
-                out[node.targets[0].id] = value
-    return out
-
-
-def scan(package: Path | None = None) -> dict[str, dict[str, set[str]]]:
-    """-> {class name: {kind: {module, ...}}} for every kind raised in the package's source."""
-    package = package or ROOT / "relate"
-    classes = _error_classes()
-    found: dict[str, dict[str, set[str]]] = {name: {} for name in classes}
-    trees = {}
-    for path in sorted(package.rglob("*.py")):
-        module = ".".join(path.relative_to(package.parent).with_suffix("").parts)
-        trees[module] = ast.parse(path.read_text(encoding="utf-8"), str(path))
-
-    # helpers: def f(..., kind="Default") whose body builds an error class from `kind`
-    helpers: dict[str, tuple[str, int, str | None]] = {}
-    for tree in trees.values():
-        for fn in ast.walk(tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name in classes:
-                continue
-            params = [a.arg for a in fn.args.args]
-            if "kind" not in params:
-                continue
-            for call in ast.walk(fn):
-                if isinstance(call, ast.Call) and _callee(call) in classes:
-                    arg = _kind_arg(call, 0, "kind")
-                    if isinstance(arg, ast.Name) and arg.id == "kind":
-                        index = params.index("kind")
-                        defaults = fn.args.defaults
-                        offset = len(params) - len(defaults)
-                        default = _const_str(defaults[index - offset]) if index >= offset else None
-                        helpers[fn.name] = (_callee(call), index, default)
-
-    fixed = _fixed_kinds(classes)
-    for module, tree in trees.items():
-        constants = _module_constants(tree)
-
-        def literal(node: ast.expr | None) -> str | None:
-            if isinstance(node, ast.Name) and node.id in constants:
-                return constants[node.id]
-            return _const_str(node)
-
-        for call in ast.walk(tree):
-            if not isinstance(call, ast.Call):
-                continue
-            name = _callee(call)
-            if name in fixed:
-                kind, cls = fixed[name], name
-            elif name in classes and name != "RelateError":
-                kind = literal(_kind_arg(call, 0, "kind"))
-                cls = name
-            elif name in helpers:
-                cls, index, default = helpers[name]
-                kind = literal(_kind_arg(call, index, "kind")) or (
-                    default if _kind_arg(call, index, "kind") is None else None)
-            else:
-                continue
-            if kind and kind[:1].isupper() and kind.isidentifier():
-                found[cls].setdefault(kind, set()).add(module)
-    return found
-
-
-def _fixed_kinds(classes: dict[str, type]) -> dict[str, str]:
-    """Classes whose constructor names the kind itself, read from their `super().__init__("Kind",
-    ...)` call -> {class name: kind} (ReadOnlyError -> "ReadOnly"); subclasses inherit it."""
-    tree = ast.parse(inspect.getsource(sys.modules[next(iter(classes.values())).__module__]))
-    fixed = {}
-    for node in tree.body:
-        if not isinstance(node, ast.ClassDef):
-            continue
-        for item in node.body:
-            if isinstance(item, ast.FunctionDef) and item.name == "__init__" and \
-                    "kind" not in [a.arg for a in item.args.args]:
-                for call in ast.walk(item):
-                    if isinstance(call, ast.Call) and _callee(call) == "__init__" and call.args:
-                        kind = _const_str(call.args[0])
-                        if kind:
-                            fixed[node.name] = kind
-    for name, cls in classes.items():
-        for parent in cls.__mro__:
-            if parent.__name__ in fixed:
-                fixed.setdefault(name, fixed[parent.__name__])
-                break
-            if "__init__" in vars(parent):
-                break
-    return fixed
-
-
-def _tck_types(cls: type) -> dict[str, str]:
+def _tck_types(cls: type, kinds: list) -> dict[str, str]:
     """A class attribute, or a property that depends on the phase (a refusal found before the
     statement runs is filed differently from one found while it runs)."""
     if not isinstance(inspect.getattr_static(cls, "tck_type"), property):
         return {"": cls.tck_type}
-    by_phase = {}
-    for phase in ("compile", "runtime"):
-        try:
-            by_phase[phase] = cls("Kind", "detail", phase=phase).tck_type
-        except TypeError:
-            return {"": "(set per error)"}
-    return by_phase if len(set(by_phase.values())) > 1 else {"": by_phase["compile"]}
+    by_phase = {k.phase: k("detail").tck_type for k in kinds}
+    return by_phase if len(set(by_phase.values())) > 1 else {"": next(iter(by_phase.values()))}
 
 
 def error_tree() -> list[ErrorClass]:
-    classes = _error_classes()
-    raised = scan()
+    """The catalog's groups in the order of the tree; each kind with the code its error carries."""
+    errors = _errors()
     out = []
-    for name, cls in classes.items():
-        kinds = tuple(Kind(k, tuple(sorted(m))) for k, m in sorted(raised.get(name, {}).items()))
-        base = cls.__mro__[1].__name__ if name != "RelateError" else ""
-        out.append(ErrorClass(name, base, cls.category, _tck_types(cls), cls.exit_code, cls.retryable,
-                              cls.internal, inspect.cleandoc(cls.__doc__ or ""), kinds))
+    for group in errors.E.GROUPS:
+        cls = group.error
+        kinds = tuple(Kind(k.name, f"Relate.{k('detail').tck_type}.{k.name}", k.phase, k.description)
+                      for k in group.kinds)
+        out.append(ErrorClass(cls.__name__, cls.category, _tck_types(cls, list(group.kinds)), cls.exit_code,
+                              cls.retryable, cls.internal, inspect.cleandoc(cls.__doc__ or ""), kinds))
     return out
 
 
@@ -207,12 +78,10 @@ EXIT_MEANING = {1: "other failure", 2: "usage", 5: "conflict or locked store", 6
 
 
 def reference_html() -> str:
-    """The generated part of the errors page: one section per class that something raises."""
+    """The generated part of the errors page: one section per class, its facts and its kinds."""
     parts = []
+    e = html.escape
     for ec in error_tree():
-        if ec.name == "RelateError":
-            continue
-        e = html.escape
         tck = "; ".join(f"<code>{e(t)}</code>" + (f" ({e(p)} phase)" if p else "")
                         for p, t in ec.tck_types.items())
         facts = [
@@ -224,18 +93,14 @@ def reference_html() -> str:
              else "<code>Error: </code> + the message"),
         ]
         rows = "".join(f"<tr><th scope=\"row\">{k}</th><td>{v}</td></tr>" for k, v in facts)
-        if ec.kinds:
-            kinds = "".join(
-                f'<tr id="{ec.name.lower()}-{e(k.name)}" data-kind="{e(k.name)}"><td><code>{e(k.name)}</code></td>'
-                "<td>" + " or ".join(f"<code>Relate.{e(t)}.{e(k.name)}</code>" for t in ec.tck_types.values())
-                + "</td>"
-                f"<td>{' '.join(f'<code>{e(m)}</code>' for m in k.modules)}</td></tr>"
-                for k in ec.kinds)
-            kind_table = ('<div class="table-scroll"><table class="doc-table"><thead><tr>'
-                          '<th scope="col">kind</th><th scope="col"><code>code</code> in the error object</th>'
-                          f'<th scope="col">raised in</th></tr></thead><tbody>{kinds}</tbody></table></div>')
-        else:
-            kind_table = "<p>Nothing in this version raises it yet.</p>"
+        kinds = "".join(
+            f'<tr id="{ec.name.lower()}-{e(k.name)}" data-kind="{e(k.name)}"><td><code>{e(k.name)}</code></td>'
+            f"<td><code>{e(k.code)}</code></td><td>{e(k.phase)}</td><td>{inline(k.description)}</td></tr>"
+            for k in ec.kinds)
+        kind_table = ('<div class="table-scroll"><table class="doc-table"><thead><tr>'
+                      '<th scope="col">kind</th><th scope="col"><code>code</code> in the error object</th>'
+                      '<th scope="col">phase</th><th scope="col">what it means</th></tr></thead>'
+                      f"<tbody>{kinds}</tbody></table></div>")
         anchor = f"class-{ec.name.lower()}"
         parts.append(
             f'<section class="error-class" aria-labelledby="{anchor}">'

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import relate
+from tests import error_record
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -20,6 +21,27 @@ TEAM = """CREATE (ada:Person {name: 'Ada', role: 'engineer'}),
        (grace)-[:WORKS_ON {since: 2022}]->(tck),
        (noor)-[:MAINTAINS]->(relate),
        (ada)-[:KNOWS]->(grace)"""
+
+
+def pytest_configure(config):
+    error_record.install()  # every RelateError the session makes must have a declared kind
+
+
+def pytest_runtest_logstart(nodeid, location):
+    error_record.at(nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if error_record.undeclared() and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter):
+    lines = error_record.undeclared()
+    if lines:
+        terminalreporter.section("errors of undeclared kinds", red=True)
+        for line in lines:
+            terminalreporter.line(line)
 
 
 def pytest_addoption(parser):

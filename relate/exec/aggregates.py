@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from ..errors import CypherArgumentError, CypherTypeError
+from ..errors import E
 from ..values import type_name
 from .arith import add
 from .compare import hashable, order_key
@@ -19,7 +19,7 @@ from .compare import hashable, order_key
 
 def _number(name: str, v):
     if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise CypherTypeError("InvalidArgumentType", f"{name}() needs numbers, got {type_name(v)}")
+        raise E.Type.InvalidArgumentType(f"{name}() needs numbers, got {type_name(v)}")
     return v
 
 
@@ -27,7 +27,7 @@ def _add_duration(name: str, total, v):
     """sum() and avg() also add up durations (and nothing else that is not a number)."""
     from .. import temporal
     if not isinstance(v, temporal.Duration) or total is not None and not isinstance(total, temporal.Duration):
-        raise CypherTypeError("InvalidArgumentType", f"{name}() needs numbers or durations, got {type_name(v)}")
+        raise E.Type.InvalidArgumentType(f"{name}() needs numbers or durations, got {type_name(v)}")
     return v if total is None else temporal.add(total, v)
 
 
@@ -106,8 +106,7 @@ class AggSpec:
             return None
         p = state[4][0]
         if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-            raise CypherArgumentError("NumberOutOfRange",
-                                      f"the percentile must be a number between 0.0 and 1.0, got {p}")
+            raise E.Argument.NumberOutOfRange(f"the percentile must be a number between 0.0 and 1.0, got {p}")
         vals = sorted(values)
         n = len(vals)
         if name == "percentiledisc":

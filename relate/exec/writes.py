@@ -5,7 +5,7 @@ transaction-logged methods and counts what it changed in `ctx.stats`.
 """
 from __future__ import annotations
 
-from ..errors import ConstraintError, CypherSemanticError, CypherTypeError, DeletedEntityError
+from ..errors import E
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from .operators import Operator
@@ -13,12 +13,11 @@ from .operators import Operator
 
 def _prop_value_ok(v) -> None:
     if isinstance(v, (Node, Relationship, Path, dict)):
-        raise CypherTypeError("InvalidPropertyType", f"a property cannot hold a {type_name(v)}")
+        raise E.Type.InvalidPropertyType(f"a property cannot hold a {type_name(v)}")
     if isinstance(v, list):
         for x in v:
             if x is None or isinstance(x, (Node, Relationship, Path, dict, list)):
-                raise CypherTypeError("InvalidPropertyType",
-                                      "a list property holds only numbers, strings or booleans")
+                raise E.Type.InvalidPropertyType("a list property holds only numbers, strings or booleans")
 
 
 def _map(v, what: str) -> dict:
@@ -27,7 +26,7 @@ def _map(v, what: str) -> dict:
     if isinstance(v, (Node, Relationship)):
         return dict(v.props)
     if not isinstance(v, dict):
-        raise CypherTypeError("InvalidArgumentType", f"{what} expects a map, got {type_name(v)}")
+        raise E.Type.InvalidArgumentType(f"{what} expects a map, got {type_name(v)}")
     return v
 
 
@@ -79,10 +78,7 @@ def _merge_props_check(nodes: list[NodeSpec], rels: list[RelSpec], row, ctx) -> 
         if isinstance(v, dict):
             for k, x in v.items():
                 if x is None:
-                    raise CypherSemanticError(
-                        "MergeReadOwnWrites",
-                        f"Cannot merge the following entity using null property value for '{k}'",
-                        phase="runtime")
+                    raise E.Semantic.MergeReadOwnWrites(key=k)
 
 
 def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
@@ -96,8 +92,7 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
             # a node made earlier in the same part (`CREATE (a)-[:T]->(a)`) is not in `row` yet
             n = row[spec.bound_slot] if spec.bound_slot < len(row) else (row + tuple(made))[spec.bound_slot]
             if n is None:
-                raise CypherSemanticError("CreateNullNode", "cannot create a relationship to a null node",
-                                          phase="runtime")
+                raise E.Semantic.CreateNullNode()
             out_nodes.append(n)
             continue
         props = _created_props(spec.props, row + tuple(made), ctx)
@@ -173,17 +168,19 @@ def apply_set(items: list[SetItemOp], row, ctx) -> None:
             continue
         if it.kind is A.SetKind.LABELS:
             if not isinstance(ent, Node):
-                raise CypherTypeError("InvalidArgumentType", f"cannot set labels on {type_name(ent)}")
+                raise E.Type.InvalidArgumentType(f"cannot set labels on {type_name(ent)}")
             if ent.deleted:
-                raise DeletedEntityError("cannot set labels on a node deleted earlier in this statement")
+                raise E.Deleted.DeletedEntityAccess(
+                    "cannot set labels on a node deleted earlier in this statement")
             for lb in it.labels:
                 if g.add_label(ent, lb):
                     st.labels_added += 1
             continue
         if not isinstance(ent, (Node, Relationship)):
-            raise CypherTypeError("InvalidArgumentType", f"cannot set a property on {type_name(ent)}")
+            raise E.Type.InvalidArgumentType(f"cannot set a property on {type_name(ent)}")
         if ent.deleted:
-            raise DeletedEntityError("cannot set a property on an entity deleted earlier in this statement")
+            raise E.Deleted.DeletedEntityAccess(
+                "cannot set a property on an entity deleted earlier in this statement")
         if it.kind is A.SetKind.PROPERTY:
             v = it.value(row, ctx)
             if v is not None:
@@ -242,10 +239,11 @@ class RemoveOp(Operator):
                 if ent is None:
                     continue
                 if isinstance(ent, (Node, Relationship)) and ent.deleted:
-                    raise DeletedEntityError("cannot remove from an entity deleted earlier in this statement")
+                    raise E.Deleted.DeletedEntityAccess(
+                        "cannot remove from an entity deleted earlier in this statement")
                 if key is not None:
                     if not isinstance(ent, (Node, Relationship)):
-                        raise CypherTypeError("InvalidArgumentType", f"cannot remove a property of {type_name(ent)}")
+                        raise E.Type.InvalidArgumentType(f"cannot remove a property of {type_name(ent)}")
                     if key in ent.props:
                         g.set_prop(ent, key, None)
                         st.properties_set += 1
@@ -289,8 +287,8 @@ class DeleteOp(Operator):
                     elif isinstance(x, list):
                         stack.extend(x)
                     else:
-                        raise CypherTypeError("InvalidArgumentType",
-                                              f"DELETE expects a node, relationship or path, got {type_name(x)}")
+                        raise E.Type.InvalidArgumentType(
+                            f"DELETE expects a node, relationship or path, got {type_name(x)}")
         for r in rels.values():
             if g.delete_rel(r):
                 st.relationships_deleted += 1
@@ -299,9 +297,7 @@ class DeleteOp(Operator):
                 continue
             attached = g.node_rels(n)
             if attached and not self.detach:
-                raise ConstraintError("DeleteConnectedNode",
-                                      f"Cannot delete node<{n.id}>, because it still has relationships. "
-                                      "To delete this node, you must first delete its relationships.")
+                raise E.Constraint.DeleteConnectedNode(id=n.id)
             for r in attached:
                 if g.delete_rel(r):
                     st.relationships_deleted += 1
@@ -388,7 +384,7 @@ class ForeachOp(Operator):
             if items is None:
                 continue
             if not isinstance(items, list):
-                raise CypherTypeError("InvalidArgumentType", f"FOREACH expects a list, got {type_name(items)}")
+                raise E.Type.InvalidArgumentType(f"FOREACH expects a list, got {type_name(items)}")
             for x in items:
                 arg.row = row + (x,)
                 for _ in body.rows(ctx):

@@ -15,7 +15,7 @@ The rest of relate reaches them through this module:
 """
 from __future__ import annotations
 
-from ..errors import CypherArithmeticError
+from ..errors import E
 from . import build, duration as _duration, ops, parse, point as _point
 from .clock import pinned_clock
 from .duration import Duration
@@ -103,7 +103,7 @@ def multiply(a: object, b: object) -> object:
 def divide(a: object, b: object) -> object:
     if isinstance(a, Duration) and _is_num(b):
         if b == 0:
-            raise CypherArithmeticError("DivisionByZero", "cannot divide a duration by zero")
+            raise E.Arithmetic.DivisionByZero("cannot divide a duration by zero")
         return _duration.divide(a, b)
     return NotImplemented
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass
 
-from ..errors import CypherTypeError
+from ..errors import E
 from . import parse
 from .clock import clock_ns
 from .names import kind_name
@@ -58,7 +58,7 @@ def parts(v: object) -> Parts:
         return Parts(v.ordinal, v.nanos, None, None)
     if isinstance(v, DateTime):
         return Parts(v.ordinal, v.nanos, v.offset, v.zone)
-    raise CypherTypeError("InvalidArgumentValue", f"expected a temporal value, got {kind_name(v)}")
+    raise E.Type.InvalidArgumentValue(f"expected a temporal value, got {kind_name(v)}")
 
 
 def at_instant(epoch_nanos: int, offset: int | None, zone: str | None) -> DateTime:
@@ -81,7 +81,7 @@ def now(kind: str, clock: str, timezone: object = None) -> object:
 
 def zone_arg(value: object) -> tuple[int | None, str | None]:
     if not isinstance(value, str):
-        raise CypherTypeError("InvalidArgumentValue", "a time zone must be a string")
+        raise E.Type.InvalidArgumentValue("a time zone must be a string")
     return zone_of(value)
 
 
@@ -91,7 +91,7 @@ def int_field(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
             return int(value)
-        raise CypherTypeError("InvalidArgumentValue", f"`{name}` must be an integer")
+        raise E.Type.InvalidArgumentValue(f"`{name}` must be an integer")
     return value
 
 

@@ -7,7 +7,7 @@ read a clock; `<kind>.truncate(unit, value[, map])` cuts a value down.  Null in 
 """
 from __future__ import annotations
 
-from ..errors import CypherTypeError
+from ..errors import CypherTypeError, E
 from . import build, ops, parse, point, truncate
 from .duration import Duration, from_amounts
 from .names import kind_name
@@ -20,8 +20,7 @@ _DURATION_KEYS = {k.lower(): k for k in ("years", "quarters", "months", "weeks",
 
 
 def _type_err(fn: str, v: object) -> CypherTypeError:
-    return CypherTypeError("InvalidArgumentValue",
-                           f"{fn}() cannot take a {kind_name(v)} argument", phase="runtime")
+    return E.Type.InvalidArgumentValue(fn=fn, type=kind_name(v))
 
 
 def _constructor(kind: str):
@@ -84,8 +83,7 @@ def duration(arg):
             if value is None:
                 return None
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise CypherTypeError("InvalidArgumentValue",
-                                      f"duration field `{key}` must be a number", phase="runtime")
+                raise E.Type.InvalidArgumentValue(f"duration field `{key}` must be a number")
             amounts[name] = value
         return from_amounts(**amounts)
     raise _type_err("duration", arg)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import CypherTypeError
+from ..errors import E
 from .zones import bad
 
 CRS_BY_NAME = {"cartesian": 7203, "cartesian-3d": 9157, "wgs-84": 4326, "wgs-84-3d": 4979}
@@ -46,7 +46,7 @@ def _num(c: float) -> str:
 
 def _coord(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise CypherTypeError("InvalidArgumentValue", f"point coordinate `{name}` must be a number")
+        raise E.Type.InvalidArgumentValue(f"point coordinate `{name}` must be a number")
     return float(value)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from ..errors import CypherTypeError
+from ..errors import E
 from .build import canon_fields, int_field, make, parts, resolve_date, resolve_time, zone_arg
 from .values import NANOS_PER_DAY, NANOS_PER_SECOND, iso_week, week_start
 from .zones import bad
@@ -50,7 +50,7 @@ def truncate(kind: str, unit: object, value: object, mapping: object = None) -> 
     if unit is None or value is None:
         return None
     if not isinstance(unit, str):
-        raise CypherTypeError("InvalidArgumentValue", "the truncation unit must be a string")
+        raise E.Type.InvalidArgumentValue("the truncation unit must be a string")
     u = unit.lower()
     if u not in _DATE_UNITS and u not in _TIME_UNITS:
         raise bad(f"unknown truncation unit `{unit}`")

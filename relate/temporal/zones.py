@@ -10,7 +10,7 @@ import datetime as _dt
 import re
 import zoneinfo
 
-from ..errors import CypherArgumentError
+from ..errors import CypherArgumentError, E
 
 MAX_OFFSET = 18 * 3600
 _OFFSET = re.compile(r"([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?")
@@ -19,7 +19,7 @@ _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
 
 
 def bad(detail: str) -> CypherArgumentError:
-    return CypherArgumentError("InvalidArgumentValue", detail)
+    return E.Argument.InvalidArgumentValue(detail)
 
 
 def parse_offset(text: str) -> int | None:

@@ -3,6 +3,7 @@ and the Markdown subset the pages are written in."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 import urllib.request
@@ -118,10 +119,17 @@ def test_every_page_is_built_with_the_navigation_and_the_loader():
         assert 'id="relate-status"' in html and "<progress" in html, name
 
 
-def test_errors_page_is_generated_from_the_error_tree():
+def test_errors_page_is_generated_from_the_error_catalog():
+    from relate.errors import E
+
     html = (SITE / "errors.html").read_text()
     assert 'id="class-cyphersyntaxerror"' in html and 'data-kind="ParseError"' in html
-    assert "<code>relate.syntax.parser</code>" in html  # where ParseError is raised
+    rows = re.findall(r'<tr id="[a-z]+-(\w+)" data-kind="\w+">', html)
+    assert rows == [k.name for k in E.kinds()]  # every declared kind, in the catalog's order
+    # a kind's row: the code its error object carries (its phase decides the TCK type) and what it means
+    assert ('<td><code>Relate.SemanticError.IndexNotFound</code></td><td>runtime</td>'
+            '<td>DROP INDEX names an index that does not exist.</td>') in html
+    assert '<code>Relate.SyntaxError.UndefinedVariable</code></td><td>compile</td>' in html
 
 
 def test_markdown_tables_and_ordered_lists():

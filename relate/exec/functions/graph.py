@@ -2,7 +2,7 @@
 endNode, nodes, relationships, length (of a path)."""
 from __future__ import annotations
 
-from ...errors import DeletedEntityError
+from ...errors import E
 from ...values import Node, Path, Relationship
 from .common import type_err
 
@@ -22,7 +22,8 @@ def live(v, what: str):
     held is gone, and reading it is an error (Neo4j's DeletedEntityAccess)."""
     if getattr(v, "deleted", False):
         kind = "node" if isinstance(v, Node) else "relationship"
-        raise DeletedEntityError(f"cannot read {what} of a {kind} deleted earlier in this statement")
+        raise E.Deleted.DeletedEntityAccess(
+            f"cannot read {what} of a {kind} deleted earlier in this statement")
     return v
 
 

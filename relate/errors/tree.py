@@ -4,7 +4,8 @@ Every failure the engine, the stores or the front doors report is an instance of
 A class fixes the *kind* (stable, machine-readable), the category prefix of its message, the
 openCypher TCK type and phase, the CLI exit-code class and whether a retry can help.  Renderers
 (CLI error object, MCP tool error, JSON-RPC error) read those attributes; nothing re-wraps an
-error into another type.
+error into another type.  Each kind is declared once, with its class and message, in
+`catalog.py` beside this file.
 
 Message shape, as the reference pages fix it:  ``<category>: <label>: <detail>`` where the label
 is the kind (``semantic error: ParameterMissing: Expected parameter(s): limit``) except for plain

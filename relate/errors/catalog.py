@@ -1,0 +1,319 @@
+"""The error catalog: every kind of error relate raises, declared once.
+
+A kind is declared in the group of its class (`Semantic` for `CypherSemanticError`, ...), under
+its own name, with a one-line description (the errors reference shows it) and its message: a
+template with named fields when the message has one shape, a function of the fields when the
+shape needs code, or nothing when every site words its own detail.  A declaration is called to
+make the error:
+
+    raise E.Semantic.VariableAlreadyBound(name=v, position=pos)      # template fields
+    raise E.Type.InvalidArgumentType(f"cannot negate {type_name(a)}") # a detail of the site's own
+
+which gives exactly what the class's constructor gives (class, kind, message, phase, position).
+A site whose wording differs from a kind's template passes its detail instead of the fields.
+The phase is the group's unless the kind declares its own.
+
+tests/unit/test_error_catalog.py (reading the source) and tests/conftest.py (watching every
+error a test session makes) fail on an undeclared kind, on a kind made with another class or
+phase, and on a declared kind nothing raises; build/errors_ref.py renders the groups as the
+errors reference.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar, get_args
+
+from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, CypherRuntimeError,
+                   CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
+                   InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
+                   ReadOnlyError, RelateError, StatementTimeout, StorageError, UsageError)
+
+ErrorT = TypeVar("ErrorT", bound=RelateError)
+ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
+Message = str | Callable[..., str] | None
+
+
+class Made(Protocol[ErrorT_co]):
+    """What a declaration is to a type checker: `E.Type.InvalidArgumentType(...)` is a
+    CypherTypeError, because the group `Type` is a `Group[CypherTypeError]`."""
+
+    name: str
+    description: str
+    phase: str
+
+    def __call__(self, detail: str | None = None, /, *, position: Position | None = None,
+                 **fields: object) -> ErrorT_co: ...
+
+
+class Kind:
+    """One declared kind: its name (the attribute it is declared as), class, phase, description
+    and message.  Calling it makes the error."""
+
+    __slots__ = ("name", "description", "message", "own_phase", "phase", "error", "keep")
+
+    def __init__(self, description: str, message: Message = None, *, phase: str | None = None,
+                 keep: tuple[str, ...] = ()) -> None:
+        self.description = description
+        self.message = message
+        self.own_phase = phase
+        self.keep = keep  # fields that also become attributes of the error (StatementTimeout.seconds)
+        self.name = ""
+        self.phase = phase or "runtime"
+        self.error: type[RelateError] = RelateError
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type[Group[ErrorT]]) -> Made[ErrorT]:
+        return self  # type: ignore[return-value]  # the group's class is the error's class
+
+    def __call__(self, detail: str | None = None, /, *, position: Position | None = None,
+                 **fields: object) -> RelateError:
+        if detail is None:
+            message = self.message
+            if message is None:
+                raise TypeError(f"{self.name} has no message of its own: pass the detail")
+            detail = message.format_map(fields) if isinstance(message, str) else message(**fields)
+        elif fields:
+            raise TypeError(f"{self.name}: pass either a detail or the message's fields")
+        # the subclasses' constructors differ in signature but only fix the kind, phase or
+        # message, which the declaration holds: the base's constructor makes the same error
+        error = self.error.__new__(self.error)
+        RelateError.__init__(error, self.name, detail, phase=self.phase, position=position)
+        for name in self.keep:
+            if name in fields:
+                setattr(error, name, fields[name])
+        return error
+
+    def __repr__(self) -> str:
+        return f"<kind {self.error.__name__}.{self.name}>"
+
+
+class Group(Generic[ErrorT]):
+    """The kinds of one error class: `class Type(Group[CypherTypeError])`, optionally with the
+    phase its kinds have (`phase="compile"`; runtime otherwise).  Its attributes of type `Kind`
+    are the declarations."""
+
+    error: ClassVar[type[RelateError]]
+    phase: ClassVar[str]
+    kinds: ClassVar[tuple[Kind, ...]]
+
+    def __init_subclass__(cls, *, phase: str = "runtime") -> None:
+        (error,) = get_args(cls.__dict__["__orig_bases__"][0])
+        cls.error, cls.phase = error, phase
+        cls.kinds = tuple(v for v in vars(cls).values() if isinstance(v, Kind))
+        for kind in cls.kinds:
+            kind.error = error
+            kind.phase = kind.own_phase or phase
+        GROUPS.append(cls)
+
+
+GROUPS: list[type[Group[Any]]] = []
+
+
+class Syntax(Group[CypherSyntaxError], phase="compile"):
+    ParseError = Kind("The grammar does not accept the text at this point.")
+    UnexpectedSyntax = Kind("`YIELD *` on a procedure call that is part of a larger query.",
+                            "YIELD * is only allowed in a standalone procedure call")
+    InvalidArgumentPassingMode = Kind(
+        "A procedure called inside a query without parentheses, which would pass its arguments "
+        "implicitly.",
+        "Procedure call inside a query does not support passing arguments implicitly (pass them "
+        "explicitly in parentheses)")
+    InvalidArgumentType = Kind("Static typing shows an expression can never have the type its place needs.",
+                               "Type mismatch: expected {expected} but was {got}")
+    InvalidClauseComposition = Kind("Clauses in an order Cypher does not allow (RETURN before the end, "
+                                    "a query that ends on a reading clause).")
+    UnsupportedClause = Kind("A clause or pattern form this version of relate does not run.")
+    IntegerOverflow = Kind("An integer literal outside the 64-bit range.",
+                           "integer literal is too large: {literal}")
+    FloatingPointOverflow = Kind("A float literal too large for a 64-bit float.",
+                                 "float literal is too large: {literal}")
+    InvalidNumberLiteral = Kind("A malformed number literal.", "invalid number literal {literal}")
+    InvalidUnicodeLiteral = Kind("A string literal with a broken `\\u` escape.",
+                                 "invalid unicode escape in {literal}")
+    InvalidUnicodeCharacter = Kind("A typographic dash where `-` was meant (text pasted from a document).",
+                                   'unexpected character "{char}"')
+    SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
+                             "or a new node without a label.")
+
+
+class Semantic(Group[CypherSemanticError], phase="compile"):
+    UndefinedVariable = Kind("An expression reads a variable nothing in scope binds.",
+                             "Variable `{name}` not defined")
+    VariableAlreadyBound = Kind("A clause binds a name that is already in scope.",
+                                "Variable `{name}` already declared")
+    VariableTypeConflict = Kind("One variable used as two kinds of thing (a node here, a relationship there).")
+    UnknownFunction = Kind("A call names a function relate does not have.", "Unknown function '{name}'")
+    InvalidNumberOfArguments = Kind("A function or procedure given more or fewer arguments than it takes.")
+    InvalidArgumentType = Kind("A clause given an expression whose type can never fit (a WHERE that is no "
+                               "boolean, a DELETE of a plain value, a SKIP that is no integer).",
+                               "Type mismatch: expected {expected} but was {got}")
+    InvalidArgumentExpression = Kind("`exists()` given something other than a property or a pattern.",
+                                     "exists() takes a property or a pattern")
+    InvalidAggregation = Kind("An aggregate function where aggregation is not allowed.",
+                              "{what} is not allowed here")
+    NestedAggregation = Kind("An aggregate function inside another one.",
+                             "Can't use aggregate functions inside of aggregate functions.")
+    NonConstantExpression = Kind("An expression that must be fixed before the statement runs reads a "
+                                 "variable or a random function.")
+    AmbiguousAggregationExpression = Kind("A projection mixes aggregates with expressions that are not "
+                                          "grouping keys.")
+    InvalidClauseComposition = Kind("Query parts combined in a way Cypher forbids (UNION mixed with UNION ALL, "
+                                    "writes inside an EXISTS or COUNT subquery).")
+    DifferentColumnsInUnion = Kind("The queries joined by UNION return different column names.",
+                                   "All sub queries in an UNION must have the same return column names")
+    InvalidDelete = Kind("DELETE given a label expression; labels are removed with REMOVE.",
+                         "DELETE takes nodes, relationships or paths, not label expressions (use REMOVE to "
+                         "remove labels)")
+    InvalidParameterUse = Kind("A parameter map standing as the properties of a MATCH or MERGE pattern.",
+                               "Parameter maps cannot be used in {clause} patterns (use a literal map instead)")
+    RelationshipUniquenessViolation = Kind(
+        "One relationship variable naming several relationships of a pattern.",
+        "Cannot use the same relationship variable '{name}' for multiple relationships")
+    NoSingleRelationshipType = Kind("A relationship made by CREATE or MERGE with no type, or more than one.",
+                                    "A single relationship type must be specified for {clause}")
+    CreatingVarLength = Kind("A variable-length relationship in CREATE or MERGE.",
+                             "Variable length relationships cannot be used in {clause}")
+    RequiresDirectedRelationship = Kind("A relationship without a direction in CREATE.",
+                                        "Only directed relationships are supported in CREATE")
+    NoVariablesInScope = Kind("`RETURN *` or `WITH *` with no variable in scope.",
+                              "{clause} * is not allowed when there are no variables in scope")
+    NoExpressionAlias = Kind("An expression in WITH without an `AS` name.",
+                             "Expression in WITH must be aliased (use AS)")
+    ColumnNameConflict = Kind("Two result columns with the same name.",
+                              "Multiple result columns with the same name `{name}` are not supported")
+    NegativeIntegerArgument = Kind("A negative literal for SKIP or LIMIT.",
+                                   "{what} expects a non-negative integer, got {value}")
+    UnexpectedSyntax = Kind("A pattern expression used as a value rather than as a predicate.",
+                            "A pattern expression can only be used as a predicate (use a pattern "
+                            "comprehension or EXISTS to get values from it)")
+    UnsupportedExpression = Kind("An expression form not allowed where it stands (a pattern expression, "
+                                 "pattern comprehension or subquery in a place that cannot run it).",
+                                 "{what} are not allowed here")
+    TraversalDepthExceeded = Kind(
+        "A variable-length pattern asks for more hops than the server's `--max-traversal-depth`.",
+        "a variable-length pattern asks for {worst} hops; this server allows at most {limit} "
+        "(--max-traversal-depth)")
+    IndexAlreadyExists = Kind("CREATE INDEX for a label and property that already have an index.",
+                              "an index already exists on (:{label} {{{key}}})", phase="runtime")
+    IndexNotFound = Kind("DROP INDEX names an index that does not exist.", "no index named {name}",
+                         phase="runtime")
+    CreateNullNode = Kind("CREATE would attach a relationship to a null node.",
+                          "cannot create a relationship to a null node", phase="runtime")
+    MergeReadOwnWrites = Kind("MERGE given a null property value to match on.",
+                              "Cannot merge the following entity using null property value for '{key}'",
+                              phase="runtime")
+
+
+def _missing(names: list[str]) -> str:
+    return "Expected parameter(s): " + ", ".join(names)
+
+
+class Parameter(Group[ParameterMissingError], phase="compile"):
+    ParameterMissing = Kind("The statement reads a parameter the caller did not pass.", _missing)
+
+
+class Procedure(Group[ProcedureError], phase="compile"):
+    ProcedureNotFound = Kind("CALL names a procedure this database does not have.",
+                             "There is no procedure with the name `{name}` registered for this "
+                             "database instance")
+
+
+class Type(Group[CypherTypeError]):
+    InvalidArgumentType = Kind("A value of the wrong type reaches an operator, clause or function while "
+                               "the statement runs.")
+    InvalidArgumentValue = Kind("A function meets an argument type it cannot take, which only the running "
+                                "statement shows (temporal and conversion functions, mostly).",
+                                "{fn}() cannot take a {type} argument")
+    InvalidPropertyType = Kind("A value that cannot be stored as a property (a map, a node, a list of "
+                               "mixed or nested values).")
+    ListElementAccessByNonInteger = Kind("A list indexed by something other than an integer.",
+                                         "list index must be an integer, got {type}")
+    MapElementAccessByNonString = Kind("A map indexed by something other than a string.",
+                                       "map key must be a string, got {type}")
+
+
+class Argument(Group[CypherArgumentError]):
+    InvalidArgumentValue = Kind("An argument of the right type whose value the function cannot use (a day "
+                                "that does not exist, an unknown time zone, a bad regular expression).")
+    InvalidArgumentType = Kind("SKIP or LIMIT meets a value that is not an integer while the statement runs.",
+                               "{what} expects a non-negative integer, got {type}")
+    NegativeIntegerArgument = Kind("A count, position or SKIP/LIMIT value that is negative.")
+    NumberOutOfRange = Kind("A number outside the range an argument allows (a percentile outside 0 to 1, "
+                            "a `range()` step of 0).")
+
+
+class Arithmetic(Group[CypherArithmeticError]):
+    DivisionByZero = Kind("An integer or a duration divided by zero, or an integer taken modulo zero.")
+    IntegerOverflow = Kind("Integer arithmetic leaves the 64-bit range.",
+                           "integer arithmetic overflowed the 64-bit range")
+
+
+class Runtime(Group[CypherRuntimeError]):
+    ExpressionMemoryLimit = Kind("A result value grows past `--expression-memory-limit`.",
+                                 "a result value needs more than {limit} bytes (--expression-memory-limit)")
+
+
+class Deleted(Group[DeletedEntityError]):
+    DeletedEntityAccess = Kind("A statement reads or changes a node or relationship it has already deleted.")
+
+
+class Constraint(Group[ConstraintError]):
+    DeleteConnectedNode = Kind("DELETE of a node that still has relationships (DETACH DELETE removes them "
+                               "as well).",
+                               "Cannot delete node<{id}>, because it still has relationships. To delete "
+                               "this node, you must first delete its relationships.")
+
+
+class ReadOnly(Group[ReadOnlyError]):
+    ReadOnly = Kind("A statement that writes, on a database opened read-only.",
+                    "the store is open read-only; this statement writes")
+
+
+class Storage(Group[StorageError]):
+    NotFound = Kind("The database path does not exist (opening read-only never creates it).",
+                    "database not found: {where}")
+    Corrupt = Kind("The store's files are damaged, or they are not a relate store.")
+    FormatVersion = Kind("The store was written in a format this relate cannot read.")
+    Io = Kind("The operating system refused a read or a write, or the files kept changing under the reader.")
+    Exists = Kind("The destination of a copy already exists.", "the destination already exists: {where}")
+    ReadOnly = Kind("A write reaches the files of a store opened read-only.",
+                    "the store is open read-only: {where}")
+    LiveReadOnly = Kind("Live read-only asked of a store that cannot follow a writer, or together with "
+                        "writing.")
+    Encode = Kind("A value of a type the store cannot hold.", "a {type} value cannot be stored")
+
+
+class Locked(Group[LockedStoreError]):
+    Locked = Kind("Another process holds the store's writer lease.",
+                  "database is locked: another process holds its writer lease{who}: {where}")
+
+
+class Timeout(Group[StatementTimeout]):
+    Timeout = Kind("The statement ran past its time limit; it was stopped and rolled back.",
+                   "the statement ran longer than {seconds:g}s and was stopped; the graph is unchanged",
+                   keep=("seconds",))
+
+
+class Usage(Group[UsageError]):
+    Usage = Kind("The command line or a request is malformed.")
+
+
+class Internal(Group[InternalError]):
+    Internal = Kind("A bug in relate: a state the engine should never reach.")
+
+
+def kinds() -> tuple[Kind, ...]:
+    """Every declared kind, group by group in the order of the tree."""
+    return tuple(k for g in GROUPS for k in g.kinds)
+
+
+def group_of(error: type[RelateError]) -> type[Group[Any]] | None:
+    return next((g for g in GROUPS if g.error is error), None)
+
+
+def declared(error: type[RelateError], kind: str) -> Kind | None:
+    """The declaration of `kind` for errors of class `error`, None when there is none."""
+    group = group_of(error)
+    found = vars(group).get(kind) if group is not None else None
+    return found if isinstance(found, Kind) else None
