@@ -22,7 +22,7 @@ from ..values import Node, Path, Relationship, type_name
 from . import arith
 from .compare import compare, equals
 from .functions import lookup
-from . import statictypes as T
+from ..semantic import types as T
 from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import CypherSemanticError, CypherSyntaxError, CypherTypeError, ProcedureError
 from ..exec import operators as O
-from ..exec import statictypes as T
+from ..semantic import types as T
 from ..exec.compile import Scope
 from ..procedures import coerce_argument
 from ..syntax import ast as A

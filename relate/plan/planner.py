@@ -18,7 +18,7 @@ from ..exec import operators as O
 from ..exec import scan_filter as SF
 from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
-from ..exec.statictypes import pattern_types
+from ..semantic.types import pattern_types
 from ..exec.match import PartMatcher, hidden_name
 from ..exec.shortest import ShortestMatcher
 from .notifications import missing_index

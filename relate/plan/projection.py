@@ -17,7 +17,7 @@ from ..exec import operators as O
 from ..exec.aggregates import AggSpec
 from ..exec.grouped_count import grouping_scan
 from ..exec.compile import Scope
-from ..exec import statictypes as T
+from ..semantic import types as T
 from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
 from ..semantic.projection import (aggregate_rewrite, is_simple_key, item_names, projected_rewrite,
                                    visible)

@@ -1,7 +1,7 @@
 """A typed statement -> nothing, or the first compile-time error it holds.
 
 The pass walks the clauses in order with the bound variables and their static types (as
-`exec/statictypes.py` infers them), the way the planner will, and refuses what openCypher refuses
+`types.py` infers them), the way the planner will, and refuses what openCypher refuses
 before any data is read.  Each rule family has its own module:
 - `bindings.py`: pattern variables (`VariableTypeConflict`, `VariableAlreadyBound`,
   `RelationshipUniquenessViolation`, `InvalidParameterUse`);
@@ -18,7 +18,7 @@ the offending variable, expression or clause.
 from __future__ import annotations
 
 from ..errors import CypherSemanticError, CypherSyntaxError
-from ..exec import statictypes as T
+from ..semantic import types as T
 from ..syntax import ast as A
 from ..syntax.parser import position
 from .astwalk import is_aggregate
