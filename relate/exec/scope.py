@@ -2,7 +2,8 @@
 clauses know about its type (`semantic/types.SType`).
 
 The planner threads one `Scope` through the clauses of a query; the expression compiler reads
-slots from it and types for its compile-time checks.
+slots from it.  The types are no longer read here: the checks that used them run before planning,
+on the checking stage's own copy of the scope (`semantic/names.py`).
 """
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 statement is (query type, columns, parameters it needs, notifications).
 
 Only statements that passed the checking stage (`semantic/analyze.py`) reach the planner: it
-only builds, and a guard of its own that fires is an `InternalError`.  Clauses are planned in order; each
-one takes the operator and `Scope` built so far and returns new ones.  Expressions are compiled to
+only builds, and a guard of its own that fires is an `InternalError`.  Clauses are planned in
+order; each one takes the operator and `Scope` built so far and returns new ones.  Expressions are compiled to
 closures here, once per plan.  Projections live in `projection.py`, procedure calls in
 `calls.py`; pattern matching operators come from `exec/match.py`, writes from `exec/writes.py`.
 """
