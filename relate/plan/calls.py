@@ -12,8 +12,6 @@ from ..errors import CypherTypeError, InternalError
 from ..exec import operators as O
 from ..exec.compile import Scope
 from ..procedures import coerce_argument
-from ..semantic import types as T
-from ..semantic.checks.procedures import OUT_TYPES
 from ..syntax import ast as A
 
 
@@ -53,7 +51,7 @@ class CallPlanner:
             return tuple(out)
         op = O.ProcedureCall(op, proc, arg_fns, coerce, picks)
         for k, alias in zip(picks, aliases):
-            scope, _ = scope.extended(alias, OUT_TYPES.get(sig.outputs[k].type, T.ANY))
+            scope, _ = scope.extended(alias)
         if c.where is not None:
             op = O.Filter(op, self.compiler.compile(c.where, scope), "")
         columns = tuple(aliases) if standalone else None

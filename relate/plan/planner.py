@@ -114,7 +114,7 @@ class Planner(ProjectionPlanner, CallPlanner):
             fn = self.compiler.compile(c.expr, scope)
             if scope.has(c.variable):
                 raise InternalError("Internal", f"planner: UNWIND rebinds `{c.variable}`")
-            scope, _ = scope.extended(c.variable, scope.typer.of(c.expr).element())
+            scope, _ = scope.extended(c.variable)
             return O.Unwind(op, fn, c.variable), scope, None
         if isinstance(c, A.With):
             op, scope, cols = self._projection(c.projection, op, scope, is_return=False, where=c.where)
@@ -146,7 +146,7 @@ class Planner(ProjectionPlanner, CallPlanner):
             self.writes = True
             source = self.compiler.compile(c.source, scope)
             arg = O.Argument()
-            body, inner = arg, scope.extended(c.variable, scope.typer.of(c.source).element())[0]
+            body, inner = arg, scope.extended(c.variable)[0]
             for sub in c.body:
                 body, inner, _ = self._clause(sub, body, inner, False)
             return W.ForeachOp(op, source, arg, body), scope, None
