@@ -7,8 +7,8 @@
 """
 from .database import Database, connect
 from .errors import RelateError
+from .policy import Policy
 from .result import Result
+from .version import __version__
 
-__version__ = "0.1.2"
-
-__all__ = ["Database", "RelateError", "Result", "connect", "__version__"]
+__all__ = ["Database", "Policy", "RelateError", "Result", "connect", "__version__"]

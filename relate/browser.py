@@ -10,7 +10,9 @@ The page (web/tryout/relate.js, running this package under Pyodide) sends every 
 
 The page has ONE database (`:memory:`), created on first use.  Both MCP cores share it: the
 read-only one answers as `relate serve --mcp stdio --read-only` would, the other as the writable
-server, so the same protocol code that serves stdio natively answers the page.  A CLI call runs
+server, so the same protocol code that serves stdio natively answers the page.  Each core passes
+its own policy (`policy.SERVED`, read-only for the first) with every call; cells run under the
+database's open policy.  A CLI call runs
 `relate ARGS` in-process with stdout not a terminal, and like a native process opens whatever
 store its arguments name (a fresh `:memory:` one by default), never the page's database.
 
@@ -58,11 +60,13 @@ class Page:
 
     def __init__(self) -> None:
         from . import connect
+        from .policy import SERVED
         from .protocols.mcp import McpServer
 
-        self.db = connect(":memory:")
-        self._mcp = {False: McpServer(self.db, read_only=False),
-                     True: McpServer(self.db, read_only=True)}
+        self.db = connect()  # `:memory:`, with the open policy the page's cells run under
+        # the two servers share the database; each passes its own policy with every call
+        self._mcp = {False: McpServer(self.db, SERVED),
+                     True: McpServer(self.db, SERVED, read_only=True)}
 
     def mcp(self, line: str, read_only: bool = False) -> str | None:
         """One JSON-RPC line -> the reply line (no newline), or None for a notification."""

@@ -6,27 +6,32 @@ Store kinds by path (`storage/store.py`): `:memory:`; a path ending in `.rl` is 
 path is a directory store with a WAL.  A write's transaction is on disk before `execute` returns,
 so an acknowledged write survives a crash.  A read-only open never creates or changes
 anything, and refuses statements whose plan writes.
+
+Every statement runs under a `Policy` (`policy.py`): the connection's, or one passed with the
+call.  `run` applies its checks, whatever the front door.
 """
 from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import CypherSemanticError, ParameterMissingError, ReadOnlyError, UsageError
 from .exec.context import ExecContext
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
+from .policy import OPEN, Policy
 from .procedures import Procedure, ProcedureRegistry, builtins
 from .result import Notification, PlanDescription, Result, Stats, Timings
 from .semantic.analyze import analyze
-from .storage.store import open_store
+from .storage.store import MEMORY, open_store
 from .storage.graph import IndexDef
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
 
-MEMORY = ":memory:"
+_STORE_READ_ONLY = "the store is open read-only; this statement writes"
+_POLICY_READ_ONLY = "this connection's policy is read-only; this statement writes"
 
 
 @dataclass(slots=True)
@@ -49,15 +54,6 @@ class Prepared:
 
 def _ms(ns: int) -> float:
     return ns / 1_000_000
-
-
-def _undo_to(txn, undo_mark: int, redo_mark: int) -> None:
-    """Roll an open transaction back to a savepoint: one failed statement inside an explicit
-    transaction leaves the statements before it in place."""
-    while len(txn.undo) > undo_mark:
-        txn.undo.pop()()
-    if txn.redo is not None:
-        del txn.redo[redo_mark:]
 
 
 class Database:
@@ -86,9 +82,12 @@ class Database:
     [(0,)]
     """
 
-    def __init__(self, path: str = MEMORY, read_only: bool = False, *, live: bool = False) -> None:
+    def __init__(self, path: str = MEMORY, read_only: bool = False, *, live: bool = False,
+                 policy: Policy = OPEN) -> None:
         self.path = path
-        self.read_only = read_only or live
+        self.read_only = read_only or live or policy.read_only  # the store opens read-only
+        # what statements on this connection may do (a read-only open is a read-only policy)
+        self.policy = replace(policy, read_only=True) if self.read_only and not policy.read_only else policy
         self.plan_cache: dict[str, Prepared] = {}
         warm_parser()  # build the parser before any statement's clock starts
         self.store = open_store(path, self.read_only, live=live)
@@ -147,16 +146,22 @@ class Database:
 
     # ------------------------------------------------------------------ running
     def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False,
-                timeout: float | None = None) -> Result:
+                timeout: float | None = None, policy: Policy | None = None) -> Result:
         """Run one statement.  `notifications`: report the plan's advice (as EXPLAIN would).
-        `timeout`: seconds the run may take before it is stopped and rolled back."""
+        `timeout`: seconds the run may take before it is stopped and rolled back.  `policy`: what
+        this call may do, instead of the connection's (a read-only store stays read-only)."""
         t0 = time.perf_counter_ns()
         prepared = self.prepare(text)
-        return self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout)
+        return self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
+                        policy=policy)
 
     def run(self, prepared: Prepared, parameters: dict | None = None, *, notifications: bool = False,
-            started: int | None = None, timeout: float | None = None) -> Result:
+            started: int | None = None, timeout: float | None = None, policy: Policy | None = None) -> Result:
+        """Run a planned statement under `policy` (default: the connection's), checked here for
+        every front door: see `policy.py` for the order of the refusals."""
         t0 = started if started is not None else time.perf_counter_ns()
+        if policy is None:
+            policy = self.policy
         stmt = prepared.statement
         plan = prepared.plan
         params = dict(parameters) if parameters else {}
@@ -172,12 +177,13 @@ class Database:
             timings.elapsed_ms = _ms(t_end - t0)
             return Result(prepared.text, plan.columns, [], Stats(), notes, prepared.description, timings,
                           prepared.cache, plan.query_type, explained=True)
+        policy.check_statement(stmt)
         if plan.parameters:
             missing = [p for p in plan.parameters if p not in params]
             if missing:
                 raise ParameterMissingError(missing)
-        if self.read_only and plan.query_type != "r":
-            raise ReadOnlyError("the store is open read-only; this statement writes")
+        if plan.query_type != "r" and (self.read_only or policy.read_only):
+            raise ReadOnlyError(_STORE_READ_ONLY if self.read_only else _POLICY_READ_ONLY)
         t_exec = t0 if prepared.cache != "miss" else time.perf_counter_ns()
         ctx = ExecContext(self.graph, params, timeout=timeout)
         outer = self._explicit
@@ -185,7 +191,7 @@ class Database:
             txn = self.graph.begin()
         else:
             txn = outer
-            marks = (len(txn.undo), len(txn.redo) if txn.redo is not None else 0)
+            mark = txn.savepoint()
         try:
             if plan.schema is not None:
                 rows = []
@@ -211,7 +217,7 @@ class Database:
             if outer is None:
                 txn.rollback()
             else:
-                _undo_to(txn, *marks)
+                txn.rollback_to(mark)
             raise
         finally:
             if outer is None:
@@ -222,6 +228,9 @@ class Database:
         timings.execute_ms = _ms(t_end - t_exec)
         timings.result_generation_ms = 0.0 if t_gen is None else _ms(t_end - t_gen)
         timings.elapsed_ms = _ms(t_end - t0)
+        if plan.query_type == "r":
+            # after the plan entered the cache: the same text with smaller values gets a hit
+            policy.check_result(rows)
         return Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
                       prepared.cache, plan.query_type)
 
@@ -293,7 +302,7 @@ class _TransactionBlock:
             db.graph.end()
 
 
-def connect(path: str = MEMORY, read_only: bool = False, *, live: bool = False) -> Database:
+def connect(path: str = MEMORY, read_only: bool = False, *, live: bool = False, policy: Policy = OPEN) -> Database:
     """Open a store: `:memory:`, a `.rl` file, or a directory (`live`: a read-only open of a
-    directory store that follows its writer's commits)."""
-    return Database(path, read_only=read_only, live=live)
+    directory store that follows its writer's commits).  `policy`: what its statements may do."""
+    return Database(path, read_only=read_only, live=live, policy=policy)

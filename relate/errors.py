@@ -36,7 +36,6 @@ class RelateError(Exception):
     """Base of every relate error.  Subclasses set the class attributes below."""
 
     category = "error"
-    tck_type = "Error"
     exit_code = EXIT_OTHER
     retryable = False
     internal = False  # internal failures reach MCP callers as `Error: internal error` only
@@ -48,6 +47,11 @@ class RelateError(Exception):
         self.phase = phase
         self.position = position
         super().__init__(self.message)
+
+    @property
+    def tck_type(self) -> str:
+        """The openCypher TCK's error type (a property, so a subclass may work it out)."""
+        return "Error"
 
     @property
     def label(self) -> str:

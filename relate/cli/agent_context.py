@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from .. import __version__
+from ..version import __version__
 from ..jsonenc import dumps
 from ..output import MODES
 from .agent import FORCE_VARIABLE, HARNESS_VARIABLES

@@ -9,15 +9,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from ..errors import StorageError
-from .main import _Parser
-
-
-def build_clone_parser(out: TextIO | None = None) -> _Parser:
-    p = _Parser(prog="relate clone", out=out,
-                description="Copy a store (a directory, a .rl file or :memory:) into a new store of any kind.")
-    p.add_argument("source", metavar="SRC", help="the store to copy; it is opened read-only")
-    p.add_argument("destination", metavar="DST", help="the new store: a .rl path or a directory path; must not exist")
-    return p
+from .parsers import build_clone_parser
 
 
 def clone(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:

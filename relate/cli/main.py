@@ -25,7 +25,7 @@ from ..errors import EXIT_USAGE, StorageError, UsageError
 from . import params as P
 from .agent import agent_mode
 from .failure import error_object, error_text
-from .parsers import MEMORY, _Exit, _Parser, build_parser, help_text  # noqa: F401 (serve.py, clone.py import MEMORY, _Parser)
+from .parsers import _Exit, build_parser, build_serve_parser, help_text
 from .script import split
 from .session import Session
 
@@ -62,10 +62,10 @@ def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO 
 
 
 def _serve(argv: list[str], stdin, stdout, stderr, env=None) -> int:
-    from .serve import build_serve_parser, serve
     if any(a in _HELP for a in argv[:argv.index("--") if "--" in argv else len(argv)]):
         stdout.write(help_text(build_serve_parser()))  # help goes to stdout, not the server's stderr
         return 0
+    from .serve import serve
     return serve(argv, stdin, stdout, stderr, env=env)
 
 
@@ -89,14 +89,15 @@ def _statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty: bo
         stdout.write(error_text(error_object(e), mode))
         return EXIT_USAGE
     from ..database import Database
+    from ..policy import Policy
     try:
-        db = Database(args.database, read_only=args.read_only)
+        db = Database(args.database, policy=Policy(read_only=args.read_only, safe=args.safe))
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         stdout.write(error_text(error_object(e), mode))
         return e.exit_code
     session = Session(db, mode=mode, max_rows=max_rows, parameters=parameters, timeout=args.timeout,
-                      safe=args.safe, stdout=stdout, stderr=stderr)
+                      stdout=stdout, stderr=stderr)
     try:
         if shell:
             from .terminal import interactive

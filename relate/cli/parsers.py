@@ -1,9 +1,10 @@
 """The argument parsers of every `relate` command, and the help text made from them.
 
-Each command (`relate`, `relate serve`, `relate agent-context`, `relate skill install|check|show`)
-has one argparse parser; `COMMANDS` lists them.  `--help` and `relate agent-context` both read
-the flags straight off those parsers (`describe`), so neither can list a flag the binary does not
-take or miss one it does.
+Each command (`relate`, `relate serve`, `relate clone`, `relate agent-context`,
+`relate skill install|check|show`) has one argparse parser, built here; `COMMANDS` lists them.
+This module imports no other module of `cli/`, so every command module can import it.  `--help`
+and `relate agent-context` both read the flags straight off those parsers (`describe`), so
+neither can list a flag the binary does not take or miss one it does.
 
 argparse is used for parsing only.  Its own help layout depends on the Python version and the
 terminal width, and some of its error texts differ between 3.11 (native) and 3.14 (the browser
@@ -18,11 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from .. import __version__
+from ..version import __version__
 from ..errors import UsageError
 from ..output import MODES
-
-MEMORY = ":memory:"
+from ..policy import SERVED
+from ..semantic.traversal_depth import MAX_LIMIT, MIN_LIMIT
+from ..storage.store import MEMORY
 
 
 class _Exit(Exception):
@@ -96,8 +98,7 @@ def build_parser(out: TextIO | None = None) -> _Parser:
                         "result (read from stdin when absent)")
     p.add_argument("-f", "--file", metavar="FILE",
                    help="read the statements from FILE ('-' for stdin) instead of the arguments")
-    p.add_argument("--database", default=MEMORY, metavar="PATH",
-                   help="the store: :memory: (default), a .rl file, or a directory")
+    _database_flag(p, "the store")
     p.add_argument("--mode", type=mode_value, metavar="MODE",
                    help="output mode: table, envelope, jsonl or toon (default: table on a terminal, "
                         "jsonl in a pipe, toon in agent mode)")
@@ -121,6 +122,47 @@ def build_parser(out: TextIO | None = None) -> _Parser:
     return p
 
 
+def _database_flag(p: _Parser, what: str) -> None:
+    p.add_argument("--database", default=MEMORY, metavar="PATH",
+                   help=f"{what}: :memory: (default), a .rl file, or a directory")
+
+
+def build_serve_parser(out: TextIO | None = None) -> _Parser:
+    """`relate serve`: its values are checked by `serve.py`, after parsing."""
+    p = _Parser(prog="relate serve", out=out, description="Serve one store over MCP.")
+    _database_flag(p, "the store to serve")
+    p.add_argument("--mcp", action="append", metavar="stdio|PORT",
+                   help="serve MCP on stdin/stdout, or as streamable HTTP on this port")
+    p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS",
+                   help="open the store read-only (write_cypher is not listed); =live follows a "
+                        "directory store another process writes")
+    p.add_argument("--safe", action="store_true",
+                   help="refuse unbounded MATCH reads and new named nodes without a label")
+    p.add_argument("--auth", metavar="USER:PASSWORD", help="the HTTP Basic credential, or 'none'")
+    p.add_argument("--host", default="127.0.0.1", help="the address a port listener binds (default 127.0.0.1)")
+    p.add_argument("--header-deadline-secs", default="10", metavar="N",
+                   help="seconds for a request's header block, 0 for none (default 10)")
+    p.add_argument("--body-deadline-secs", default="60", metavar="N",
+                   help="seconds for a request's body, 0 for none (default 60)")
+    p.add_argument("--max-connections", default="128", metavar="N",
+                   help="open connections across all listeners (default 128)")
+    depth = SERVED.max_traversal_depth
+    p.add_argument("--max-traversal-depth", default=str(depth), metavar="N",
+                   help=f"the largest explicit hop bound a pattern may name ({MIN_LIMIT} to {MAX_LIMIT}, "
+                        f"default {depth})")
+    p.add_argument("--expression-memory-limit", default=str(SERVED.expression_memory_limit), metavar="BYTES",
+                   help="the largest value one expression may build, e.g. 256MiB (the default)")
+    return p
+
+
+def build_clone_parser(out: TextIO | None = None) -> _Parser:
+    p = _Parser(prog="relate clone", out=out,
+                description="Copy a store (a directory, a .rl file or :memory:) into a new store of any kind.")
+    p.add_argument("source", metavar="SRC", help="the store to copy; it is opened read-only")
+    p.add_argument("destination", metavar="DST", help="the new store: a .rl path or a directory path; must not exist")
+    return p
+
+
 def build_agent_context_parser(out: TextIO | None = None) -> _Parser:
     p = _Parser(prog="relate agent-context", out=out,
                 description="Print the commands, flags, exit codes and output modes of this binary, "
@@ -129,37 +171,26 @@ def build_agent_context_parser(out: TextIO | None = None) -> _Parser:
     return p
 
 
-def build_skill_install_parser(out: TextIO | None = None) -> _Parser:
-    p = _Parser(prog="relate skill install", out=out,
-                description="Copy relate's skill into the skills folder of each agent found under "
-                            "HOME.")
-    p.add_argument("--agent", action="append", default=[], metavar="NAME",
-                   help="install for this agent even when its folder is missing (repeatable)")
+def _skill_parser(word: str, description: str, agent_help: str | None, out: TextIO | None) -> _Parser:
+    p = _Parser(prog=f"relate skill {word}", out=out, description=description)
+    if agent_help is not None:
+        p.add_argument("--agent", action="append", default=[], metavar="NAME", help=agent_help)
     return p
+
+
+def build_skill_install_parser(out: TextIO | None = None) -> _Parser:
+    return _skill_parser("install", "Copy relate's skill into the skills folder of each agent found under HOME.",
+                         "install for this agent even when its folder is missing (repeatable)", out)
 
 
 def build_skill_check_parser(out: TextIO | None = None) -> _Parser:
-    p = _Parser(prog="relate skill check", out=out,
-                description="Compare each installed copy of the skill with the one this binary "
-                            "ships; exit 1 when one differs or none is installed.")
-    p.add_argument("--agent", action="append", default=[], metavar="NAME",
-                   help="check only this agent's copy (repeatable)")
-    return p
+    return _skill_parser("check", "Compare each installed copy of the skill with the one this binary ships; "
+                                  "exit 1 when one differs or none is installed.",
+                         "check only this agent's copy (repeatable)", out)
 
 
 def build_skill_show_parser(out: TextIO | None = None) -> _Parser:
-    return _Parser(prog="relate skill show", out=out,
-                   description="Print the skill this binary ships.")
-
-
-def _serve_parser(out: TextIO | None = None) -> _Parser:
-    from .serve import build_serve_parser
-    return build_serve_parser(out)
-
-
-def _clone_parser(out: TextIO | None = None) -> _Parser:
-    from .clone import build_clone_parser
-    return build_clone_parser(out)
+    return _skill_parser("show", "Print the skill this binary ships.", None, out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +206,8 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command(("relate",), "run Cypher statements and print the results", build_parser),
-    Command(("relate", "serve"), "serve one store to agent hosts over MCP", _serve_parser),
-    Command(("relate", "clone"), "copy a store into a new store of any kind", _clone_parser),
+    Command(("relate", "serve"), "serve one store to agent hosts over MCP", build_serve_parser),
+    Command(("relate", "clone"), "copy a store into a new store of any kind", build_clone_parser),
     Command(("relate", "agent-context"), "print this binary's commands, flags and exit codes",
             build_agent_context_parser),
     Command(("relate", "skill", "install"), "copy the skill into each detected agent's skills folder",

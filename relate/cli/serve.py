@@ -7,44 +7,18 @@ so the browser build never loads sockets, threads or signals.
 """
 from __future__ import annotations
 
+import logging
 import os
 from typing import Mapping, TextIO
 
 from ..errors import EXIT_OTHER, StorageError, UsageError
-from ..semantic.traversal_depth import DEFAULT_MAX_DEPTH, MAX_LIMIT, MIN_LIMIT
-from .main import MEMORY, _Parser
+from ..policy import Policy
+from ..semantic.traversal_depth import MAX_LIMIT, MIN_LIMIT
+from .parsers import build_serve_parser
 
 MAX_DEADLINE = 86400
-DEFAULT_MEMORY_LIMIT = 256 * 1024 * 1024
 _UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024 ** 2, "mb": 1024 ** 2, "mib": 1024 ** 2,
           "g": 1024 ** 3, "gb": 1024 ** 3, "gib": 1024 ** 3}
-
-
-def build_serve_parser(out: TextIO | None = None) -> _Parser:
-    p = _Parser(prog="relate serve", out=out, description="Serve one store over MCP.")
-    p.add_argument("--database", default=MEMORY, metavar="PATH",
-                   help="the store to serve: :memory: (default), a .rl file, or a directory")
-    p.add_argument("--mcp", action="append", metavar="stdio|PORT",
-                   help="serve MCP on stdin/stdout, or as streamable HTTP on this port")
-    p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS",
-                   help="open the store read-only (write_cypher is not listed); =live follows a "
-                        "directory store another process writes")
-    p.add_argument("--safe", action="store_true",
-                   help="refuse unbounded MATCH reads and new named nodes without a label")
-    p.add_argument("--auth", metavar="USER:PASSWORD", help="the HTTP Basic credential, or 'none'")
-    p.add_argument("--host", default="127.0.0.1", help="the address a port listener binds (default 127.0.0.1)")
-    p.add_argument("--header-deadline-secs", default="10", metavar="N",
-                   help="seconds for a request's header block, 0 for none (default 10)")
-    p.add_argument("--body-deadline-secs", default="60", metavar="N",
-                   help="seconds for a request's body, 0 for none (default 60)")
-    p.add_argument("--max-connections", default="128", metavar="N",
-                   help="open connections across all listeners (default 128)")
-    p.add_argument("--max-traversal-depth", default=str(DEFAULT_MAX_DEPTH), metavar="N",
-                   help=f"the largest explicit hop bound a pattern may name ({MIN_LIMIT} to {MAX_LIMIT}, "
-                        f"default {DEFAULT_MAX_DEPTH})")
-    p.add_argument("--expression-memory-limit", default=str(DEFAULT_MEMORY_LIMIT), metavar="BYTES",
-                   help="the largest value one expression may build, e.g. 256MiB (the default)")
-    return p
 
 
 def _int_flag(flag: str, text: str, lo: int, hi: int | None) -> int:
@@ -105,14 +79,20 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
             return EXIT_OTHER
 
     from ..database import Database
+    policy = Policy(read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
+                    expression_memory_limit=memory_limit)
     try:
-        db = Database(args.database, read_only=args.read_only is not None, live=args.read_only == "live")
+        db = Database(args.database, live=args.read_only == "live", policy=policy)
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         return e.exit_code
     from ..protocols.mcp import McpServer
-    server = McpServer(db, read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
-                       expression_memory_limit=memory_limit)
+    server = McpServer(db, db.policy)
+    # the core logs internal errors (with their traceback) to `relate`; they go to this run's stderr
+    handler = logging.StreamHandler(stderr)
+    handler.setFormatter(logging.Formatter("serve: %(message)s"))
+    logger = logging.getLogger("relate")
+    logger.addHandler(handler)
     try:
         if target == "stdio":
             from ..net.stdio import serve_stdio
@@ -131,4 +111,5 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
                         resolve_auth=lambda: resolve(auth_flag, auth_env, args.database), limits=limits,
                         limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble)
     finally:
+        logger.removeHandler(handler)
         db.close()

@@ -1,13 +1,13 @@
 """Statements on an open store -> result sets and failures printed in one output mode.
 
-A `Session` holds what every statement of one `relate` run shares: the store, the output mode,
-the row cap, the parameters, the timeout and `--safe`.  The one-shot command and the interactive
-shell both run statements through it.
+A `Session` holds what every statement of one `relate` run shares: the store (opened with the
+run's policy, e.g. `--safe`, which the database checks), the output mode, the row cap, the
+parameters and the timeout.  The one-shot command and the interactive shell both run statements
+through it.
 
-Per statement: plan it, check `--safe` on the typed statement, run it with the deadline
-`--timeout` sets (a stopped statement rolls back), then print its result set with the mode's
-renderer.  Result sets follow each other directly in the JSON modes (each is self-delimiting); in
-the table and TOON modes a blank line separates them.  The row-cap warning goes to stderr.
+Per statement: run it with the deadline `--timeout` sets (a stopped statement rolls back), then
+print its result set with the mode's renderer.  Result sets follow each other directly in the
+JSON modes (each is self-delimiting); in the table and TOON modes a blank line separates them.  The row-cap warning goes to stderr.
 
 A failure prints `Error: <message>` on stderr and, in the JSON and TOON modes, the error object
 on stdout (`failure.py`); the table mode, read by people, also quotes the statement line with a
@@ -27,13 +27,12 @@ from .script import Statement
 
 class Session:
     def __init__(self, db, *, mode: str, max_rows: int | None, parameters: dict, timeout: float | None,
-                 safe: bool, stdout: TextIO, stderr: TextIO, summary: bool = False) -> None:
+                 stdout: TextIO, stderr: TextIO, summary: bool = False) -> None:
         self.db = db
         self.mode = mode
         self.max_rows = max_rows
         self.parameters = parameters
         self.timeout = timeout
-        self.safe = safe
         self.stdout = stdout
         self.stderr = stderr
         self.summary = summary  # the shell adds a row-count line under each table
@@ -55,9 +54,6 @@ class Session:
         started = time.perf_counter_ns()
         try:
             prepared = self.db.prepare(statement.text)
-            if self.safe and not prepared.statement.explain:
-                from ..semantic.safe_mode import check_safe
-                check_safe(prepared.statement)
             result = self.db.run(prepared, self.parameters, started=started, timeout=self.timeout)
             out = render(result, self.mode, max_rows=self.max_rows or None)
         except RelateError as e:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Mapping, TextIO
 
-from .. import __version__
+from ..version import __version__
 from .session import Session
 from .shell import Shell
 

@@ -19,9 +19,10 @@ import os
 import secrets
 from dataclasses import dataclass
 
+from ..storage.store import MEMORY
+
 TOKEN_USER = "relate"
 TOKEN_SUFFIX = ".auth-token"
-MEMORY = ":memory:"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,8 @@ passed):
 7. the body (after `100 Continue` when the client waits for it) goes to the core:
    a notification -> 202 with an empty body; a reply -> 200, or 400 when it is an error that
    could not carry the request's id (`"id": null`), so a waiting client sees it at once.
+   A core that raises -> 500 `internal error`, connection closed; the traceback goes to the
+   `relate.net.http` logger (the operator's stderr under `relate serve`).
 
 Connections are kept alive between requests.  The header deadline covers the wait for a
 request's whole header block, idle time before it included; the body deadline covers reading
@@ -25,6 +27,7 @@ connection is closed at once and a request already received is answered (with
 from __future__ import annotations
 
 import json
+import logging
 import socket
 import threading
 import time
@@ -54,6 +57,8 @@ ERR_TOO_LARGE = "malformed request: body too large"
 _SIMPLE_TYPES = (b"text/plain", b"application/x-www-form-urlencoded", b"multipart/form-data")
 _LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 _NULL_ID_ERROR = '{"jsonrpc":"2.0","id":null,"error":'
+
+log = logging.getLogger("relate.net.http")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +241,7 @@ class McpHttp:
             try:
                 reply = self.call(text)
             except Exception:  # a bug in the core: answer it rather than drop the connection
+                log.exception("internal error answering a request")
                 return self._error(sock, conn, 500, "internal error", close=True)
         if reply is None:
             self._respond(sock, conn, 202, b"", content_type=False)

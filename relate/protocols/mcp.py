@@ -1,25 +1,28 @@
 """The MCP protocol core: one JSON-RPC line in, one reply line (or nothing) out.
 
-Sans-I/O: the stdio shell, the HTTP listener and the browser all feed `McpServer.handle_line`.
+Sans-I/O: the stdio shell, the HTTP listener and the browser all feed `McpServer.handle_line`,
+which answers each method from one table (`McpServer.methods`, method name -> handler).
 Tools: `write_cypher` (listed only on a writable store), `read_cypher`, `get_schema`.  Each Cypher
 call is planned first and its query type read from the plan; `read_cypher` refuses writes and
-schema statements, `write_cypher` refuses reads, before anything runs.  Then the server's limits
-look at the typed statement: the explicit hop bounds against `max_traversal_depth`, and, with
-`safe`, the `--safe` rules (`semantic/safe_mode.py`).  A refusal or engine error is a tool result
-with `isError: true`; internal failures show only `Error: internal error`.
+schema statements, `write_cypher` refuses reads, before anything runs (the tools' contract).  Then
+the database runs it under the server's `Policy` (`policy.py`: hop bound, `--safe`, read-only,
+memory limit), passed with every call so that two servers can share one database.  A refusal or
+engine error is a tool result with `isError: true`; internal failures show only
+`Error: internal error` to the caller, and their traceback goes to the `relate.mcp` logger.
 
 The core is not thread-safe (nor is `Database`): a transport that serves calls concurrently holds
 one lock around `handle_line`.
 """
 from __future__ import annotations
 
-from .. import __version__
+import logging
+from dataclasses import replace
+
+from ..version import __version__
 from ..database import Database
 from ..errors import CypherSyntaxError, RelateError
+from ..policy import SERVED, Policy
 from ..result import Result
-from ..semantic.safe_mode import check_safe
-from ..semantic.traversal_depth import DEFAULT_MAX_DEPTH, check_traversal_depth
-from .value_size import DEFAULT_MEMORY_LIMIT, check_result_size
 from ..values import to_json
 from . import jsonrpc
 from .jsonrpc import _dumps as _json
@@ -29,6 +32,8 @@ from .tools import TOOL_GET_SCHEMA, TOOL_READ, TOOL_WRITE, tool_list
 DEFAULT_PROTOCOL = "2024-11-05"
 READ_ONLY_REFUSAL = "Only MATCH queries are allowed for read-query"
 WRITE_ONLY_REFUSAL = "Only write queries are allowed for write-query"
+
+log = logging.getLogger("relate.mcp")
 
 
 class ToolError(Exception):
@@ -60,16 +65,26 @@ def envelope(result: Result, *, rows: bool = True) -> dict:
 
 
 class McpServer:
-    """Serves one open store to MCP hosts."""
+    """Serves one open store to MCP hosts, every call under `policy` (default `SERVED`); the
+    keyword arguments replace single fields of it."""
 
-    def __init__(self, db: Database, *, read_only: bool = False, safe: bool = False,
-                 max_traversal_depth: int = DEFAULT_MAX_DEPTH,
-                 expression_memory_limit: int = DEFAULT_MEMORY_LIMIT) -> None:
+    def __init__(self, db: Database, policy: Policy = SERVED, *, read_only: bool | None = None,
+                 safe: bool | None = None, max_traversal_depth: int | None = None,
+                 expression_memory_limit: int | None = None) -> None:
+        fields = {"read_only": read_only, "safe": safe, "max_traversal_depth": max_traversal_depth,
+                  "expression_memory_limit": expression_memory_limit}
+        policy = replace(policy, **{k: v for k, v in fields.items() if v is not None})
+        if db.read_only and not policy.read_only:
+            policy = replace(policy, read_only=True)
         self.db = db
-        self.read_only = read_only or db.read_only
-        self.safe = safe
-        self.max_traversal_depth = max_traversal_depth
-        self.expression_memory_limit = expression_memory_limit
+        self.policy = policy
+        self.read_only = policy.read_only  # no write_cypher tool
+        self.methods = {
+            "initialize": self._initialize,
+            "ping": self._ping,
+            "tools/list": self._tools_list,
+            "tools/call": self._tools_call,
+        }
 
     # ------------------------------------------------------------------ framing
     def handle_line(self, line: str) -> str | None:
@@ -82,30 +97,37 @@ class McpServer:
         method = msg.method
         if not msg.has_id:
             return None  # notifications get no reply
+        handler = self.methods.get(method)
+        if handler is None:
+            return jsonrpc.error_line(msg.id, jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}")
         try:
-            if method == "initialize":
-                return jsonrpc.result_line(msg.id, self._initialize(msg.params))
-            if method == "ping":
-                return jsonrpc.result_line(msg.id, {})
-            if method == "tools/list":
-                return jsonrpc.result_line(msg.id, {"tools": tool_list(self.read_only)})
-            if method == "tools/call":
-                params = msg.params if isinstance(msg.params, dict) else {}
-                name = params.get("name")
-                if not isinstance(name, str):
-                    return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
-                                              'Invalid params: tools/call needs a string "name"')
-                return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments")))
-        except Exception:  # a bug must not take the server down or leak detail
+            return handler(msg)
+        except Exception:  # a bug must not take the server down or leak detail; the operator sees it
+            log.exception("internal error answering %s", method)
             return jsonrpc.error_line(msg.id, jsonrpc.INTERNAL_ERROR, "internal error")
-        return jsonrpc.error_line(msg.id, jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}")
 
-    def _initialize(self, params) -> dict:
+    # ------------------------------------------------------------------ methods: Message -> reply line
+    def _initialize(self, msg: Message) -> str:
+        params = msg.params
         version = DEFAULT_PROTOCOL
         if isinstance(params, dict) and isinstance(params.get("protocolVersion"), str):
             version = params["protocolVersion"]
-        return {"capabilities": {"tools": {}}, "protocolVersion": version,
-                "serverInfo": {"name": "relate-mcp", "version": __version__}}
+        return jsonrpc.result_line(msg.id, {"capabilities": {"tools": {}}, "protocolVersion": version,
+                                            "serverInfo": {"name": "relate-mcp", "version": __version__}})
+
+    def _ping(self, msg: Message) -> str:
+        return jsonrpc.result_line(msg.id, {})
+
+    def _tools_list(self, msg: Message) -> str:
+        return jsonrpc.result_line(msg.id, {"tools": tool_list(self.read_only)})
+
+    def _tools_call(self, msg: Message) -> str:
+        params = msg.params if isinstance(msg.params, dict) else {}
+        name = params.get("name")
+        if not isinstance(name, str):
+            return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
+                                      'Invalid params: tools/call needs a string "name"')
+        return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments")))
 
     # ------------------------------------------------------------------ tools
     def _call(self, name: str, arguments) -> dict:
@@ -142,17 +164,16 @@ class McpServer:
                 raise ToolError(READ_ONLY_REFUSAL)
             if tool == TOOL_WRITE and qtype == "r":
                 raise ToolError(WRITE_ONLY_REFUSAL)
-            check_traversal_depth(prepared.statement, self.max_traversal_depth)
-            if self.safe:
-                check_safe(prepared.statement)
-            result = self.db.run(prepared, params, notifications=True)
-            if tool == TOOL_READ:
-                check_result_size(result.rows, self.expression_memory_limit)
+            result = self.db.run(prepared, params, notifications=True, policy=self.policy)
         except ToolError:
             raise
         except RelateError as e:
-            raise ToolError("Error: internal error" if e.internal else f"Error: {e.message}") from None
+            if e.internal:
+                log.error("internal error in %s: %s", tool, e.message, exc_info=True)
+                raise ToolError("Error: internal error") from None
+            raise ToolError(f"Error: {e.message}") from None
         except RecursionError:
+            log.exception("internal error in %s", tool)
             raise ToolError("Error: internal error") from None
         return envelope(result, rows=tool == TOOL_READ)
 

@@ -12,7 +12,7 @@ are in `checks/`.  After this pass the planner and the compiler only build.
 from __future__ import annotations
 
 from ..syntax import ast as A
-from ..syntax.parser import position
+from ..syntax.position import position
 from . import types as T
 from .astwalk import aggregates_in, is_aggregate, key, replace
 from .checks import clause_order, create_patterns, procedures, union

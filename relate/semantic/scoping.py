@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..errors import CypherSemanticError, CypherSyntaxError
 from . import types as T
 from ..syntax import ast as A
-from ..syntax.parser import position
+from ..syntax.position import position
 from .astwalk import is_aggregate
 from .bindings import PatternBinder
 from .pattern_positions import check_pattern_positions

@@ -12,9 +12,10 @@ import os
 
 from ..errors import StorageError
 from . import frames, snapshot
+from .base import MEMORY
 from .fs import io_error, write_new
 from .graph import Graph
-from .store import MEMORY, open_store
+from .store import open_store
 
 
 def clone_store(src: str, dst: str, fs=None) -> Graph:

@@ -25,17 +25,20 @@ Invariants:
 6. A live reader keeps the segment it follows open (an unlinked file stays readable) and, between
    statements, applies the frames that landed; when the writer moved past a segment it never saw,
    it reloads from the newest snapshot into the same `Graph` object.
+7. A failed append is cut off again (a failed segment creation removes the segment) and the store
+   refuses further commits until it is reopened (durable.py, with the commit preamble and the
+   frame reading both durable kinds share).
 """
 from __future__ import annotations
 
 import os
 import time
 
-from ..errors import LockedStoreError, StorageError
+from ..errors import StorageError
 from . import frames, snapshot
-from .fs import io_error, write_new
+from .durable import DurableStore, cut, locked, read_snapshot, remove_stray_temps, replay
+from .fs import io_error, write_new, write_whole
 from .graph import Graph
-from .store import Store
 
 MARKER = "relate.store"
 LOCK = "lock"
@@ -68,7 +71,7 @@ class _Retry(Exception):
     """A reader raced the writer's checkpoint: load again."""
 
 
-class DirectoryStore(Store):
+class DirectoryStore(DurableStore):
     kind = "directory"
 
     def __init__(self, path: str, read_only: bool, live: bool, fs, checkpoint_bytes: int | None) -> None:
@@ -128,11 +131,7 @@ class DirectoryStore(Store):
             raise StorageError("Corrupt", f"the store has no snapshot file: {where}")
         snap_seq, snap_name = snaps[-1]
         raw = self._read_file(self._p(snap_name), strict)
-        start = frames.check_header(raw, frames.STORE_MAGIC, where)
-        sc = frames.scan(raw, start)
-        if len(sc.frames) != 1 or sc.frames[0][0] != frames.SNAPSHOT or sc.ending is not frames.Ending.CLEAN:
-            raise StorageError("Corrupt", f"checksum mismatch in snapshot file {snap_name}, the store is damaged: {where}")
-        graph, seq = snapshot.load_payload(sc.frames[0][1], where)
+        graph, seq, _ = read_snapshot(raw, where, f"snapshot file {snap_name}", alone=True)
         if seq != snap_seq:
             raise StorageError("Corrupt", f"snapshot file {snap_name} holds transaction {seq}: {where}")
         self.snap_seq = snap_seq
@@ -171,8 +170,7 @@ class DirectoryStore(Store):
                 if sc.ending is frames.Ending.DAMAGED or (sc.ending is frames.Ending.TORN and not newest):
                     raise StorageError("Corrupt", f"checksum mismatch in WAL segment {name} at offset {sc.end}; "
                                                   f"refusing to skip committed transactions: {where}")
-                for _tag, payload, _ in sc.frames:
-                    seq = snapshot.apply_txn(graph, payload, seq + 1, where)
+                seq = replay(graph, sc.frames, seq, where)
                 if first > snap_seq:
                     self.wal_bytes += sc.end
                 if newest:
@@ -248,9 +246,7 @@ class DirectoryStore(Store):
             except OSError:
                 holder = ""
             f.close()
-            who = f" (pid {holder})" if holder.isdigit() else ""
-            raise LockedStoreError("Locked", f"database is locked: another process holds its writer "
-                                             f"lease{who}: {d}")
+            raise locked(d, holder)
         self.lock_file = f
         try:
             f.truncate(0)
@@ -261,12 +257,7 @@ class DirectoryStore(Store):
     def _recover(self) -> Graph:
         fs = self.fs
         names = self._listdir(self.dir)
-        for name in names:  # temp files of an interrupted snapshot write
-            if name.startswith(".") and ".tmp-" in name:
-                try:
-                    fs.unlink(self._p(name))
-                except OSError:
-                    pass
+        remove_stray_temps(fs, self.dir, names, ".")  # of an interrupted snapshot write
         if MARKER not in names:
             if LEGACY in names:  # the first layout: migrate it
                 graph = self._load(writer=True, keep_segment=False)
@@ -293,8 +284,7 @@ class DirectoryStore(Store):
                 fs.unlink(os.path.join(self.wal_dir, name))
                 fs.sync_dir(self.wal_dir)
             elif end < size:
-                self.segment.truncate(end)  # the interrupted append of a crashed writer
-                self.segment.sync()
+                cut(self.segment, end)  # the interrupted append of a crashed writer
         self._retire(everything=False)
         return graph
 
@@ -341,46 +331,38 @@ class DirectoryStore(Store):
         if pending is None:
             return
         seq, data = pending
-        fs = self.fs
-        created = None
-        try:
-            if self.segment is None:
-                created = os.path.join(self.wal_dir, segment_name(seq))
-                f = fs.open(created, create=True)
-                head = frames.header(frames.WAL_MAGIC)
-                f.truncate(0)
-                f.write_at(0, head + data)
-                f.sync()
-                fs.sync_dir(self.wal_dir)
-                self.segment, self.segment_first, self.segment_end = f, seq, len(head)
-            else:
-                self.segment.write_at(self.segment_end, data)
-                self.segment.sync()
-        except OSError as e:
-            self.broken = io_error("write", self.dir, e)
-            try:
-                if created is not None:
-                    fs.unlink(created)
-                    fs.sync_dir(self.wal_dir)
-                else:
-                    self.segment.truncate(self.segment_end)
-                    self.segment.sync()
-            except OSError:
-                pass
-            raise self.broken from None
+        if self.segment is None:
+            self._start_segment(seq, data)
+        else:
+            self._append(self.segment, self.segment_end, data, self.dir)
         self.segment_end += len(data)
         self.wal_bytes += len(data)
         self.seq = seq
-        if self.wal_bytes > max(self.checkpoint_min, self.snapshot_bytes):
+        self._fold_when(self.wal_bytes, self.checkpoint_min, self.snapshot_bytes, self.checkpoint)
+
+    def _start_segment(self, seq: int, data: bytes) -> None:
+        """The first commit after open or a checkpoint: a new segment holding the header and the
+        frame; on failure it is removed again and the store is broken."""
+        fs = self.fs
+        created = os.path.join(self.wal_dir, segment_name(seq))
+        try:
+            f = fs.open(created, create=True)
+            head = frames.header(frames.WAL_MAGIC)
+            write_whole(f, head + data)
+            fs.sync_dir(self.wal_dir)
+        except OSError as e:
+            self.broken = io_error("write", self.dir, e)
             try:
-                self.checkpoint()
-            except (OSError, StorageError):
-                pass  # the commit is durable in the WAL; the next commit tries again
+                fs.unlink(created)
+                fs.sync_dir(self.wal_dir)
+            except OSError:
+                pass
+            raise self.broken from None
+        self.segment, self.segment_first, self.segment_end = f, seq, len(head)
 
     def checkpoint(self) -> None:
         """Write the graph as a new snapshot, then retire the WAL it covers."""
-        if self.read_only:
-            raise StorageError("ReadOnly", f"the store is open read-only: {self.dir}")
+        self._refuse_read_only(self.dir)
         data = snapshot.snapshot_file(self.graph, self.seq)
         write_new(self.fs, self._p(snapshot_name(self.seq)), data)
         self.snap_seq = self.seq
@@ -420,8 +402,7 @@ class DirectoryStore(Store):
                     if sc.ending is frames.Ending.DAMAGED:
                         raise StorageError("Corrupt", f"WAL segment {segment_name(self.segment_first)} is "
                                                       f"damaged: {self.dir}")
-                    for _tag, payload, _ in sc.frames:
-                        self.seq = snapshot.apply_txn(self.graph, payload, self.seq + 1, self.dir)
+                    self.seq = replay(self.graph, sc.frames, self.seq, self.dir)
                     self.segment_end += sc.end
                     if sc.frames:
                         continue

@@ -19,43 +19,38 @@ Invariants (each step below keeps them, so a crash at any instant leaves a reada
 4. Compaction (when the appended frames outweigh the snapshot) writes header + `S` frame of the
    current graph to a temporary file and renames it over the path: the same graph, shorter file.
 5. A failed append is cut off again and the store refuses further commits until it is reopened,
-   so an unacknowledged transaction never sits under an acknowledged one.
+   so an unacknowledged transaction never sits under an acknowledged one (durable.py, with the
+   commit preamble and the frame reading both durable kinds share).
 """
 from __future__ import annotations
 
 import os
 
-from ..errors import LockedStoreError, StorageError
+from ..errors import StorageError
 from . import frames, snapshot
-from .fs import io_error
+from .durable import DurableStore, cut, locked, read_snapshot, remove_stray_temps, replay
+from .fs import io_error, temp_name, write_whole
 from .graph import Graph
-from .store import Store
 
 COMPACT_MIN_BYTES = 1 << 20
 
 
-def _temp_name(path: str) -> str:
-    return os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.tmp-{os.getpid()}")
-
-
 def parse(raw: bytes, where: str) -> tuple[Graph, int, int, frames.Ending, int]:
     """File bytes -> (graph, seq, end of valid data, how the file ends, snapshot frame size)."""
-    start = frames.check_header(raw, frames.STORE_MAGIC, where)
-    sc = frames.scan(raw, start)
-    if not sc.frames or sc.frames[0][0] != frames.SNAPSHOT:
-        raise StorageError("Corrupt", f"checksum mismatch in the snapshot at the start of the file, the store is damaged: {where}")
-    if sc.ending is frames.Ending.DAMAGED:
-        raise StorageError("Corrupt", f"checksum mismatch in a transaction record in the middle of the "
-                                      f"file (offset {sc.end}); refusing to skip it: {where}")
-    graph, seq = snapshot.load_payload(sc.frames[0][1], where)
-    for tag, payload, _ in sc.frames[1:]:
-        if tag != frames.TXN:
-            raise StorageError("Corrupt", f"a second snapshot inside the file: {where}")
-        seq = snapshot.apply_txn(graph, payload, seq + 1, where)
+    graph, seq, sc = read_snapshot(raw, where, "the snapshot at the start of the file", alone=False)
+    seq = replay(graph, _transactions(sc.frames[1:], where), seq, where)
     return graph, seq, sc.end, sc.ending, sc.frames[0][2]
 
 
-class FileStore(Store):
+def _transactions(appended, where: str):
+    """The frames after the snapshot, each refused when it is not a transaction (as it comes)."""
+    for record in appended:
+        if record[0] != frames.TXN:
+            raise StorageError("Corrupt", f"a second snapshot inside the file: {where}")
+        yield record
+
+
+class FileStore(DurableStore):
     kind = "file"
 
     def __init__(self, path: str, read_only: bool, fs, checkpoint_bytes: int | None) -> None:
@@ -87,8 +82,7 @@ class FileStore(Store):
             if snapshot.is_legacy(raw):
                 self._compact()  # the first layout: rewrite it in the current format
             elif ending is frames.Ending.TORN:
-                self.file.truncate(end)
-                self.file.sync()
+                cut(self.file, end)
             graph.durable = True
         except BaseException:
             self.file.close()
@@ -115,8 +109,7 @@ class FileStore(Store):
                 raise io_error("open", path, e) from None
             if not fs.lock(f):
                 f.close()
-                raise LockedStoreError("Locked", f"database is locked: another process holds its writer "
-                                                 f"lease: {path}")
+                raise locked(path)
             if f.identity() == fs.identity(path):
                 return f
             f.close()  # compaction replaced the file between our open and our lock
@@ -126,28 +119,20 @@ class FileStore(Store):
         """Delete temporary files a crashed compaction or creation left beside the store (only the
         lease holder compacts, so none of them is in use)."""
         folder = os.path.dirname(self.path)
-        prefix = f".{os.path.basename(self.path)}.tmp-"
         try:
             names = self.fs.listdir(folder or ".")
         except OSError:
             return
-        for name in names:
-            if name.startswith(prefix):
-                try:
-                    self.fs.unlink(os.path.join(folder, name))
-                except OSError:
-                    pass
+        remove_stray_temps(self.fs, folder, names, f".{os.path.basename(self.path)}.tmp-")
 
     def _create(self, path: str) -> None:
         """Write an empty store under a temporary name, then link it into place (never replacing a
         store another process created meanwhile)."""
-        tmp = _temp_name(path)
+        tmp = temp_name(path)
         try:
             f = self.fs.open(tmp, create=True)
             try:
-                f.truncate(0)
-                f.write_at(0, snapshot.snapshot_file(Graph(), 0))
-                f.sync()
+                write_whole(f, snapshot.snapshot_file(Graph(), 0))
             finally:
                 f.close()
             try:
@@ -175,40 +160,23 @@ class FileStore(Store):
         if pending is None:
             return
         seq, data = pending
-        try:
-            self.file.write_at(self.end, data)
-            self.file.sync()
-        except OSError as e:
-            self.broken = io_error("write", self.path, e)
-            try:
-                self.file.truncate(self.end)
-                self.file.sync()
-            except OSError:
-                pass
-            raise self.broken from None
+        self._append(self.file, self.end, data, self.path)
         self.end += len(data)
         self.seq = seq
-        if self.end - self.snapshot_bytes > max(self.compact_min, self.snapshot_bytes):
-            try:
-                self._compact()
-            except (OSError, StorageError):
-                pass  # the commit is durable in the appended frame; compaction retries next time
+        self._fold_when(self.end - self.snapshot_bytes, self.compact_min, self.snapshot_bytes, self._compact)
 
     def checkpoint(self) -> None:
         """Compact now: the file becomes one snapshot of the current graph."""
-        if self.read_only:
-            raise StorageError("ReadOnly", f"the store is open read-only: {self.path}")
+        self._refuse_read_only(self.path)
         self._compact()
 
     def _compact(self) -> None:
         data = snapshot.snapshot_file(self.graph, self.seq)
-        tmp = _temp_name(self.path)
+        tmp = temp_name(self.path)
         fs = self.fs
         f = fs.open(tmp, create=True)
         try:
-            f.truncate(0)
-            f.write_at(0, data)
-            f.sync()
+            write_whole(f, data)
             if not fs.lock(f):
                 raise StorageError("Io", f"cannot lock the compacted copy of {self.path}")
             fs.rename(tmp, self.path)

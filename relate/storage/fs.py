@@ -154,19 +154,30 @@ class OsFileSystem:
 OS = OsFileSystem()
 
 
+def temp_name(path: str) -> str:
+    """Where a whole new file for `path` is written before it takes its name (beside it, hidden,
+    per process): `.<name>.tmp-<pid>`."""
+    return os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.tmp-{os.getpid()}")
+
+
+def write_whole(f, data: bytes) -> None:
+    """Make the open file `f` hold exactly `data`, synced."""
+    f.truncate(0)
+    f.write_at(0, data)
+    f.sync()
+
+
 def write_new(fs, path: str, data: bytes) -> None:
     """Write a complete file at `path` (temp file, sync, rename, sync the folder).
 
     A crash leaves the old file (or none) or the new one, never a part; a stray temp file may
     remain and is cleaned by the next writer."""
     folder = os.path.dirname(path)
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.tmp-{os.getpid()}")
+    tmp = temp_name(path)
     try:
         f = fs.open(tmp, create=True)
         try:
-            f.truncate(0)
-            f.write_at(0, data)
-            f.sync()
+            write_whole(f, data)
         finally:
             f.close()
         fs.rename(tmp, path)

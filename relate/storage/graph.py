@@ -78,7 +78,9 @@ class ConstraintDef:
 
 
 class Transaction:
-    """An undo log (and, on durable stores, a redo log).  `rollback` replays the undo log backwards."""
+    """An undo log (and, on durable stores, a redo log).  `rollback` replays the undo log backwards;
+    `rollback_to(savepoint())` replays it back to a mark, so one failed statement of an explicit
+    transaction leaves the statements before it in place."""
 
     __slots__ = ("undo", "dirty", "redo")
 
@@ -92,6 +94,19 @@ class Transaction:
             self.undo.pop()()
         if self.redo is not None:
             self.redo.clear()
+
+    def savepoint(self) -> tuple[int, int]:
+        """A mark of how far the logs reach now, for `rollback_to`."""
+        return len(self.undo), (len(self.redo) if self.redo is not None else 0)
+
+    def rollback_to(self, mark: tuple[int, int]) -> None:
+        """Undo every mutation logged after `mark` (`dirty` stays: the transaction still commits)."""
+        undo_mark, redo_mark = mark
+        undo = self.undo
+        while len(undo) > undo_mark:
+            undo.pop()()
+        if self.redo is not None:
+            del self.redo[redo_mark:]
 
 
 class Graph:

@@ -1,66 +1,20 @@
-"""Store kinds behind one interface: a path -> an open `Store` holding the live `Graph`.
+"""A path -> an open `Store` of the kind the path names, holding the live `Graph`.
 
-- `:memory:`: nothing on disk.
+- `:memory:`: nothing on disk (`base.MemoryStore`).
 - a path ending in `.rl`: one file, a snapshot plus appended transaction records (`filestore.py`).
 - any other path: a directory store, snapshot files plus a WAL folder and a lock file (`dirstore.py`).
 
-`Store.commit()` runs after a statement's transaction succeeded, while `graph.txn` still holds its
-redo ops, and before the statement is acknowledged: when it returns, the transaction is on disk.
-When it raises, the caller rolls the transaction back and nothing of it is on disk.
-
-A read-only open takes no writer lease and never creates, writes, checkpoints or migrates anything;
-a missing store fails with `database not found`.  A live read-only open (directory stores only)
-follows the writer's commits: `refresh()`, called before each statement, applies what landed.
+The interface every kind offers is `base.Store`; what the two durable kinds share is `durable.py`.
+This module imports the kinds, none of them imports it; it imports a durable kind only when a path
+names one, so the browser build (`:memory:` only) never loads the file layer.
 """
 from __future__ import annotations
 
 from ..errors import StorageError
+from .base import MEMORY, MemoryStore, Store
 from .graph import Graph
 
-MEMORY = ":memory:"
-
-
-class Store:
-    """An open store.  Subclasses decide where commits go."""
-
-    kind = "memory"
-
-    def __init__(self, path: str, read_only: bool, graph: Graph) -> None:
-        self.path = path
-        self.read_only = read_only
-        self.live = False
-        self.graph = graph
-
-    def commit(self) -> None:
-        """Make the graph's just-finished transaction durable (no-op in memory)."""
-
-    def _next_frame(self, where: str) -> tuple[int, bytes] | None:
-        """For a durable store's commit: the next sequence number and the framed record of the
-        just-finished transaction, or None when it changed nothing.  Refuses on a read-only
-        store and after an earlier failed write (`self.broken`)."""
-        from . import frames, snapshot
-        if self.read_only:
-            raise StorageError("ReadOnly", f"the store is open read-only: {where}")
-        if self.broken is not None:
-            raise self.broken
-        txn = self.graph.txn
-        if txn is None or not txn.redo:
-            return None
-        seq = self.seq + 1
-        return seq, frames.frame(frames.TXN, snapshot.txn_payload(seq, self.graph, txn.redo))
-
-    def checkpoint(self) -> None:
-        """Fold everything committed into one new snapshot (no-op in memory)."""
-
-    def refresh(self) -> None:
-        """Bring a live reader up to the writer's latest commit (no-op otherwise)."""
-
-    def close(self) -> None:
-        pass
-
-
-class MemoryStore(Store):
-    pass
+__all__ = ["MEMORY", "Store", "open_store"]
 
 
 def open_store(path: str, read_only: bool = False, *, live: bool = False, fs=None,

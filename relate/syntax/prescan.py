@@ -51,7 +51,7 @@ def _tokens(text: str) -> list[_Tok]:
     out = []
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup
-        if kind in ("ws", "comment"):
+        if kind is None or kind in ("ws", "comment"):  # never None: every alternative is named
             continue
         out.append(_Tok(kind, m.group(), m.start()))
     return out

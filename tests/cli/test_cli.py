@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 import relate
 from relate.cli.main import run
@@ -27,7 +26,8 @@ def cli(*argv, env=None, stdin="", tty=False):
 
 
 NAMES = "UNWIND ['Ada', 'Grace', 'Noor'] AS name RETURN name"
-TIMINGS = '{"elapsed_ms":<ms>,"execute_ms":<ms>,"lex_parse_ms":<ms>,"lower_ms":<ms>,"parse_ms":<ms>,"plan_ms":<ms>,"result_generation_ms":<ms>,"rewrite_ms":<ms>}'
+TIMINGS = ('{"elapsed_ms":<ms>,"execute_ms":<ms>,"lex_parse_ms":<ms>,"lower_ms":<ms>,"parse_ms":<ms>,'
+           '"plan_ms":<ms>,"result_generation_ms":<ms>,"rewrite_ms":<ms>}')
 
 
 def test_embedded_default_needs_no_configuration():
@@ -90,7 +90,8 @@ def test_store_file_and_read_only(tmp_path):
     out, _, _ = cli("--database", path, "--read-only", "MATCH (p:Person) RETURN count(p) AS n")
     assert out.startswith('{"n":3}')
     _, err, code = cli("--database", str(tmp_path / "none.rl"), "--read-only", "RETURN 1")
-    assert code == 1 and err == f"Error: Failed to open Relate: storage error: database not found: {tmp_path / 'none.rl'}\n"
+    assert code == 1
+    assert err == f"Error: Failed to open Relate: storage error: database not found: {tmp_path / 'none.rl'}\n"
 
 
 def test_serve_usage_errors():

@@ -40,4 +40,5 @@ def test_verify_block(name, n, page_runs):
     case = cases(name)[n]
     output, status = page_runs(name)[n]
     assert_parity(output, case.expected, f"web/{name}.md line {case.line}", names=("relate", "the page"))
-    assert status == case.exit_code, f"web/{name}.md line {case.line}: exit {status}, the page says {case.exit_code}\n{output}"
+    assert status == case.exit_code, \
+        f"web/{name}.md line {case.line}: exit {status}, the page says {case.exit_code}\n{output}"

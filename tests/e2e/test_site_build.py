@@ -56,7 +56,8 @@ def test_index_page_has_its_tryouts():
         assert f'data-tool="{tool}"' in page
     assert '<script type="module" src="tryout/tryout.js"></script>' in page
     # the MCP host configuration block (HTML-escaped inside <pre>)
-    assert "&quot;serve&quot;, &quot;--mcp&quot;, &quot;stdio&quot;, &quot;--database&quot;, &quot;:memory:&quot;" in page
+    assert ("&quot;serve&quot;, &quot;--mcp&quot;, &quot;stdio&quot;, "
+            "&quot;--database&quot;, &quot;:memory:&quot;") in page
 
 
 def test_no_page_or_script_names_a_remote_host():

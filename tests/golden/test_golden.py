@@ -1,4 +1,5 @@
-"""Golden files: EXPLAIN plans, parse trees and error texts, reviewed as diffs.
+"""Golden files: EXPLAIN plans (the JSON document and the table mode's operator tree), parse trees
+(indented, one node per line: `tree.py`) and error texts, reviewed as diffs.
 
 Run `pytest tests/golden --update-golden` to rewrite them from the current output, then read the
 diff before committing.
@@ -12,8 +13,10 @@ import pytest
 
 import relate
 from relate.errors import RelateError
+from relate.output import render as render_output
 from relate.syntax.parser import parse
 from tests.conftest import TEAM
+from tests.golden.tree import render
 
 DATA = Path(__file__).with_name("data")
 
@@ -22,7 +25,8 @@ PLANS = {
                                  "RETURN p.name AS name, w.since AS since ORDER BY since",
     "unwind": "UNWIND ['Ada', 'Grace', 'Noor'] AS name RETURN name",
     "create_node": "CREATE (:Person {name: $name, role: $role})",
-    "label_scan_aggregate": "MATCH (p:Person) WITH p.role AS role, count(*) AS n RETURN role, n ORDER BY n DESC LIMIT 1",
+    "label_scan_aggregate": "MATCH (p:Person) WITH p.role AS role, count(*) AS n "
+                            "RETURN role, n ORDER BY n DESC LIMIT 1",
     "optional_two_hops": "MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b)-[:WORKS_ON]->(p) RETURN a, p",
     "delete": "MATCH (p:Person {name: $name}) DETACH DELETE p",
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
@@ -77,6 +81,13 @@ def test_explain(team, name, update_golden):
     check(DATA / "explain" / f"{name}.json", json.dumps(doc, indent=2, sort_keys=True) + "\n", update_golden)
 
 
+@pytest.mark.parametrize("name", sorted(PLANS))
+def test_explain_tree(team, name, update_golden):
+    # what `relate --mode table` prints for EXPLAIN: the operator tree, then the notifications
+    r = team.execute("EXPLAIN " + PLANS[name])
+    check(DATA / "explain" / f"{name}.txt", render_output(r, "table").stdout, update_golden)
+
+
 @pytest.mark.parametrize("name", sorted(ERRORS))
 def test_error(team, name, update_golden):
     with pytest.raises(RelateError) as e:
@@ -91,4 +102,4 @@ def test_error(team, name, update_golden):
 @pytest.mark.parametrize("name", sorted(PARSES))
 def test_parse(name, update_golden):
     tree = parse(PARSES[name])
-    check(DATA / "parse" / f"{name}.txt", repr(tree.body) + "\n", update_golden)
+    check(DATA / "parse" / f"{name}.txt", render(tree.body), update_golden)

@@ -1,7 +1,8 @@
 """The HTTP shell around a protocol core that fails: the client gets a 500, not a dropped
-connection, and the server keeps serving."""
+connection, the operator gets the traceback through `logging`, and the server keeps serving."""
 from __future__ import annotations
 
+import logging
 import threading
 
 from relate.net.http import HttpLimits, McpHttp
@@ -9,7 +10,7 @@ from relate.net.listener import ConnectionLimit, Listener, bind
 from tests.net.server import post, rpc
 
 
-def test_a_failing_core_call_is_answered_with_500_and_the_server_keeps_serving():
+def test_a_failing_core_call_is_answered_with_500_and_the_server_keeps_serving(caplog):
     def call(line: str):
         if '"boom"' in line:
             raise RuntimeError("a bug")
@@ -22,8 +23,11 @@ def test_a_failing_core_call_is_answered_with_500_and_the_server_keeps_serving()
     t = threading.Thread(target=listener.serve, daemon=True)
     t.start()
     try:
-        r = post(port, rpc(1, "boom"), {"Content-Type": "application/json"})
+        with caplog.at_level(logging.ERROR, logger="relate.net.http"):
+            r = post(port, rpc(1, "boom"), {"Content-Type": "application/json"})
         assert r.status == 500 and r.json() == {"error": "internal error"}
+        assert b"a bug" not in r.body
+        assert "Traceback" in caplog.text and "RuntimeError: a bug" in caplog.text
         assert post(port, rpc(1, "ping"), {"Content-Type": "application/json"}).status == 200
     finally:
         stopping.set()

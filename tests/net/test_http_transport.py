@@ -141,7 +141,8 @@ def test_origin_and_content_type_are_checked_before_the_credential(server):
     assert post(server.port, rpc(1, "ping"), {"Origin": "https://evil.example",
                                               "Content-Type": "application/json"}).status == 403
     assert post(server.port, rpc(1, "ping"), {"Content-Type": "text/plain"}).status == 415
-    assert post(server.port, rpc(1, "ping"), {"Origin": "https://evil.example", "Content-Type": "text/plain"}).status == 403
+    evil = {"Origin": "https://evil.example", "Content-Type": "text/plain"}
+    assert post(server.port, rpc(1, "ping"), evil).status == 403
     with connect(server.port) as s:  # a GET probe never sees a 401
         s.sendall(request_bytes(method="GET"))
         assert read_reply(s).status == 405
@@ -172,16 +173,19 @@ def test_an_error_without_the_request_id_gets_400(server):
 
 
 def test_errors_that_carry_the_id_get_200(server):
-    r = post(server.port, rpc(3, "server/discover", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}),
+    meta = {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}
+    r = post(server.port, rpc(3, "server/discover", meta),
              {**JSON, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
     assert r.status == 200
-    assert r.json() == {"jsonrpc": "2.0", "id": 3, "error": {"code": -32601, "message": "Method not found: server/discover"}}
+    assert r.json() == {"jsonrpc": "2.0", "id": 3,
+                        "error": {"code": -32601, "message": "Method not found: server/discover"}}
 
 
 def test_params_meta_and_protocol_version_header_do_not_break_a_call(server):
     body = rpc(5, "tools/call", {"_meta": {"progressToken": 1}, "name": "read_cypher",
                                  "arguments": {"statement": "RETURN 2 AS two"}})
-    r = post(server.port, body, {**JSON, "MCP-Protocol-Version": "2025-11-25", "Accept": "application/json, text/event-stream"})
+    r = post(server.port, body, {**JSON, "MCP-Protocol-Version": "2025-11-25",
+                                 "Accept": "application/json, text/event-stream"})
     assert json.loads(r.json()["result"]["content"][0]["text"])["rows"] == [{"two": 2}]
     r = post(server.port, rpc(6, "tools/list", {"_meta": {}}), JSON)
     assert [t["name"] for t in r.json()["result"]["tools"]] == ["write_cypher", "read_cypher", "get_schema"]

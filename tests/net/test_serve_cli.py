@@ -3,7 +3,6 @@ lines, usage errors and exit codes, and a clean stop on SIGINT and SIGTERM."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import socket

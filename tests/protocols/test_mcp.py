@@ -26,7 +26,11 @@ def servers():
 
 def test_tools_list_depends_on_read_only(servers):
     rw, ro = servers
-    names = lambda s: [t["name"] for t in json.loads(s.handle_line('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'))["result"]["tools"]]
+
+    def names(s):
+        reply = json.loads(s.handle_line('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'))
+        return [t["name"] for t in reply["result"]["tools"]]
+
     assert names(rw) == ["write_cypher", "read_cypher", "get_schema"]
     assert names(ro) == ["read_cypher", "get_schema"]
 

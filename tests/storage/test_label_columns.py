@@ -55,7 +55,8 @@ def _apply(db, op):
         db.execute("MATCH (n {k: $k}) REMOVE n:V", {"k": op[1]})
     elif kind == "failing set":
         with pytest.raises(RelateError):
-            db.execute("MATCH (n {k: $k}) SET n.v = $v WITH count(*) AS c RETURN 1 / 0 AS boom", {"k": op[1], "v": op[2]})
+            db.execute("MATCH (n {k: $k}) SET n.v = $v WITH count(*) AS c RETURN 1 / 0 AS boom",
+                       {"k": op[1], "v": op[2]})
     elif kind in ("rolled back", "rolled back set"):
         with pytest.raises(ZeroDivisionError):
             with db.transaction():

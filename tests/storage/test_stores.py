@@ -84,7 +84,8 @@ def test_clone_refuses_an_existing_destination_and_a_missing_source(tmp_path):
     (tmp_path / "taken").mkdir()
     out, err = _streams()
     assert run(["clone", src, str(tmp_path / "taken")], stdout=out, stderr=err) == 1
-    assert err.getvalue() == f"Error: clone failed: storage error: the destination already exists: {tmp_path / 'taken'}\n"
+    taken = tmp_path / "taken"
+    assert err.getvalue() == f"Error: clone failed: storage error: the destination already exists: {taken}\n"
     out, err = _streams()
     assert run(["clone", str(tmp_path / "none"), str(tmp_path / "x.rl")], stdout=out, stderr=err) == 1
     assert err.getvalue() == f"Error: Failed to open Relate: storage error: database not found: {tmp_path / 'none'}\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...errors import CypherSyntaxError
 from ...syntax import ast as A
-from ...syntax.parser import position
+from ...syntax.position import position
 from .. import types as T
 
 LOGIC = frozenset({A.BinOp.AND, A.BinOp.OR, A.BinOp.XOR})

@@ -3,7 +3,7 @@ builds (a pattern's property map sees only what the walk bound before it)."""
 from __future__ import annotations
 
 from ...errors import CypherSemanticError
-from ...syntax.parser import position
+from ...syntax.position import position
 
 
 def defined(name: str, bound: bool, pos: int | None, text: str) -> None:

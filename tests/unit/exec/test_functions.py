@@ -108,10 +108,3 @@ def test_graph_functions(db):
     q = ("MATCH p = (a)-[r]->(b) RETURN labels(a), type(r), keys(a), properties(r), "
          "startNode(r) = a, endNode(r) = b, size(nodes(p)), size(relationships(p)), length(p)")
     assert one(db, q) == (["A", "B"], "T", ["name", "age"], {"w": 1}, True, True, 2, 1, 1)
-
-
-def test_unknown_function_and_wrong_argument_count_are_compile_time_errors(db):
-    e = fails(db, "RETURN nope(1)")
-    assert (e.tck_type, e.phase) == ("SyntaxError", "compile")
-    e = fails(db, "RETURN toUpper('a', 'b')")
-    assert (e.tck_type, e.phase, e.kind) == ("SyntaxError", "compile", "InvalidNumberOfArguments")

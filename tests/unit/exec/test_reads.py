@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from relate.errors import CypherSemanticError, CypherSyntaxError, CypherTypeError
+from relate.errors import CypherTypeError
 
 
 def rows(db, q, **params):
@@ -84,32 +84,8 @@ def test_union(db):
     assert rows(db, "RETURN 1 AS a UNION ALL RETURN 1 AS a") == [(1,), (1,)]
 
 
-def test_missing_parameter_is_a_typed_error(db):
-    with pytest.raises(CypherSemanticError) as e:
-        db.execute("RETURN $limit AS n")
-    assert e.value.message == "semantic error: ParameterMissing: Expected parameter(s): limit"
-
-
-def test_undefined_variable(db):
-    with pytest.raises(CypherSemanticError) as e:
-        db.execute("RETURN x")
-    assert e.value.kind == "UndefinedVariable"
-
-
-def test_syntax_error_carries_position(db):
-    with pytest.raises(CypherSyntaxError) as e:
-        db.execute("MATCH (n) RETRUN n")
-    assert e.value.message == 'syntax error: parse error: unexpected token "RETRUN"'
-    assert (e.value.position.line, e.value.position.column) == (1, 11)
-
-
-def test_second_statement_is_a_syntax_error(db):
-    with pytest.raises(CypherSyntaxError):
-        db.execute("RETURN 1; RETURN 2")
-
-
 def test_type_error(db):
-    # a literal operand is refused before running (see test_expr_static); a parameter at run time
+    # a literal operand is refused before running (see semantic/test_static_types); a parameter at run time
     with pytest.raises(CypherTypeError):
         db.execute("RETURN 1 + $x", {"x": True})
 

@@ -1,8 +1,9 @@
 """`--expression-memory-limit`: result values -> nothing, or an `ExpressionMemoryLimit` error.
 
-The served tools refuse to hand back a value larger than the limit (256 MiB by default).  A value's
-size is estimated from what it holds: text by its UTF-8 length, numbers and booleans as 8 bytes,
-containers as 8 bytes per member plus their members, nodes and relationships by their properties.
+A policy with a memory limit (`relate/policy.py`; `relate serve` sets 256 MiB by default) refuses
+to hand back a read's result holding a value larger than the limit.  A value's size is estimated
+from what it holds: text by its UTF-8 length, numbers and booleans as 8 bytes, containers as 8
+bytes per member plus their members, nodes and relationships by their properties.
 The walk is iterative and stops as soon as the running total passes the limit, so a huge value
 costs no more than the limit to measure.
 

@@ -15,10 +15,11 @@ GRAPH = ("CREATE (a:N {n: 'a'})-[:T {w: 1}]->(b:N {n: 'b'})-[:T {w: 1}]->(c:N {n
 
 
 @pytest.fixture(scope="module")
-def db():
-    conn = relate.connect(":memory:")
+def db(module_store):
+    """The graph, loaded once per store kind and read back after a reopen."""
+    conn = module_store.connect()
     conn.execute(GRAPH)
-    return conn
+    return module_store.reopen(conn)
 
 
 def names(db, q):

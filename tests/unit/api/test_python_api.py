@@ -28,24 +28,23 @@ def test_result_is_iterable_and_fetchable():
     assert res.stats.nodes_created == 0
 
 
-def test_write_statement_reports_stats_and_no_columns():
-    conn = relate.connect(":memory:")
-    res = conn.execute("CREATE (:A {x: 1})-[:T]->(:B)")
+def test_write_statement_reports_stats_and_no_columns(db):
+    res = db.execute("CREATE (:A {x: 1})-[:T]->(:B)")
     assert res.columns == ()
     assert res.fetchall() == []
     assert (res.stats.nodes_created, res.stats.relationships_created, res.stats.properties_set) == (2, 1, 1)
 
 
-def test_connection_is_a_context_manager(tmp_path):
-    path = str(tmp_path / "g.rl")
+def test_connection_is_a_context_manager(durable_path):
+    path = durable_path
     with relate.connect(path) as conn:
         conn.execute("CREATE (:Kept)")
     with relate.connect(path, read_only=True) as conn:
         assert conn.execute("MATCH (n:Kept) RETURN count(n) AS n").rows == [(1,)]
 
 
-def test_transaction_commits_at_the_end(tmp_path):
-    path = str(tmp_path / "g.rl")
+def test_transaction_commits_at_the_end(durable_path):
+    path = durable_path
     conn = relate.connect(path)
     with conn.transaction():
         conn.execute("CREATE (:A)")
@@ -56,8 +55,8 @@ def test_transaction_commits_at_the_end(tmp_path):
         assert again.execute("MATCH (n) RETURN count(n) AS n").rows == [(2,)]
 
 
-def test_transaction_rolls_back_on_exception(tmp_path):
-    path = str(tmp_path / "g.rl")
+def test_transaction_rolls_back_on_exception(durable_path):
+    path = durable_path
     conn = relate.connect(path)
     conn.execute("CREATE (:Before)")
     with pytest.raises(KeyError):
@@ -71,14 +70,16 @@ def test_transaction_rolls_back_on_exception(tmp_path):
         assert again.execute("MATCH (n) RETURN count(n) AS n").rows == [(1,)]
 
 
-def test_failing_statement_inside_a_transaction_undoes_only_itself():
-    conn = relate.connect(":memory:")
+def test_failing_statement_inside_a_transaction_undoes_only_itself(db, reopen):
+    conn = db
     with conn.transaction():
         conn.execute("CREATE (:A)")
         with pytest.raises(RelateError):
             conn.execute("CREATE (:B) WITH 1 AS x RETURN 1 / 0 AS boom")
         conn.execute("CREATE (:C)")
     labels = sorted(r[0][0] for r in conn.execute("MATCH (n) RETURN labels(n)").rows)
+    assert labels == ["A", "C"]
+    labels = sorted(r[0][0] for r in reopen(conn).execute("MATCH (n) RETURN labels(n)").rows)
     assert labels == ["A", "C"]
 
 
@@ -90,12 +91,12 @@ def test_transactions_do_not_nest():
                 pass
 
 
-def test_failing_statement_leaves_the_graph_unchanged():
-    conn = relate.connect(":memory:")
-    conn.execute("CREATE (:A {n: 1})")
+def test_failing_statement_leaves_the_graph_unchanged(db, reopen):
+    db.execute("CREATE (:A {n: 1})")
     with pytest.raises(RelateError):
-        conn.execute("MATCH (a:A) SET a.n = 2 CREATE (:B) WITH a RETURN a.n / 0 AS boom")
-    assert conn.execute("MATCH (n) RETURN labels(n) AS l, n.n AS n").rows == [(["A"], 1)]
+        db.execute("MATCH (a:A) SET a.n = 2 CREATE (:B) WITH a RETURN a.n / 0 AS boom")
+    assert db.execute("MATCH (n) RETURN labels(n) AS l, n.n AS n").rows == [(["A"], 1)]
+    assert reopen(db).execute("MATCH (n) RETURN labels(n) AS l, n.n AS n").rows == [(["A"], 1)]
 
 
 @pytest.mark.skipif(importlib.util.find_spec("pandas") is None, reason="pandas is not installed")

@@ -13,8 +13,8 @@ from hypothesis import given, settings, strategies as st
 import relate
 
 
-def _store(values, others=()):
-    db = relate.connect(":memory:")
+def _store(values, others=(), db=None):
+    db = relate.connect(":memory:") if db is None else db
     db.execute("UNWIND range(0, size($vs) - 1) AS i CREATE (:V {i: i, v: $vs[i], w: $ws[i % size($ws)]})",
                {"vs": values, "ws": list(others) or [0]})
     return db
@@ -31,22 +31,22 @@ def _same(fast, generic):
     assert repr(fast) == repr(generic)
 
 
-def test_booleans_do_not_merge_with_numbers():
-    db = _store([True, 1, 1.0, False, 0, None, None, "1", True])
+def test_booleans_do_not_merge_with_numbers(db, reopen):
+    db = reopen(_store([True, 1, 1.0, False, 0, None, None, "1", True], db=db))
     fast, generic = _both(db, "n.v AS v, count(*) AS c")
     _same(fast, generic)
     assert (True, 2) in fast and (1, 2) in fast and (None, 2) in fast
 
 
-def test_nan_groups_together_and_lists_group_by_value():
-    db = _store([math.nan, math.nan, 1.5, [1, 2], [1, 2], [1.0, 2], ["a"]])
+def test_nan_groups_together_and_lists_group_by_value(db, reopen):
+    db = reopen(_store([math.nan, math.nan, 1.5, [1, 2], [1, 2], [1.0, 2], ["a"]], db=db))
     fast, generic = _both(db, "n.v AS v, count(*) AS c")
     _same(fast, generic)
     assert len(fast) == 4
 
 
-def test_several_keys_filters_and_bare_counts():
-    db = _store(["a", "b", "a", "a", None], others=[1, 2])
+def test_several_keys_filters_and_bare_counts(db):
+    _store(["a", "b", "a", "a", None], others=[1, 2], db=db)
     for returns in ("n.v AS v, n.w AS w, count(*) AS c", "count(*) AS c",
                     "n.w AS w, count(*) AS c, count(*) AS d"):
         for where in ("", "WHERE n.v = 'a'", "WHERE n.i > 10"):
@@ -55,15 +55,15 @@ def test_several_keys_filters_and_bare_counts():
     assert db.execute("MATCH (n:Missing) RETURN n.v, count(*) AS c").rows == []
 
 
-def test_counts_over_several_incoming_rows():
-    db = _store(["a", "b", "a"])
+def test_counts_over_several_incoming_rows(db):
+    _store(["a", "b", "a"], db=db)
     rows = db.execute("UNWIND [1, 2] AS x MATCH (n:V) RETURN n.v AS v, count(*) AS c ORDER BY v").rows
     assert rows == [("a", 4), ("b", 2)]
 
 
-def test_temporal_values_group_by_equality():
-    db = relate.connect(":memory:")
+def test_temporal_values_group_by_equality(db, reopen):
     db.execute("CREATE (:V {v: date('2020-01-01')}), (:V {v: date('2020-01-01')}), (:V {v: date('2021-01-01')})")
+    db = reopen(db)
     _same(*_both(db, "n.v AS v, count(*) AS c"))
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 import relate
-from relate.errors import RelateError
+from relate.errors import CypherSemanticError, RelateError
+from tests.unit.answers import fails
 
 CASES = [
     # (statement, kind, offset the error points at)
@@ -48,39 +49,26 @@ def test_unknown_procedure_is_a_procedure_error():
                                                                         "compile")
 
 
-def test_writes_to_a_deleted_entity_fail_and_roll_back():
-    db = relate.connect(":memory:")
-    db.execute("CREATE (:D {k: 1})")
+def test_missing_parameter_is_a_typed_error(db):
+    with pytest.raises(CypherSemanticError) as e:
+        db.execute("RETURN $limit AS n")
+    assert e.value.message == "semantic error: ParameterMissing: Expected parameter(s): limit"
+
+
+def test_undefined_variable(db):
+    with pytest.raises(CypherSemanticError) as e:
+        db.execute("RETURN x")
+    assert e.value.kind == "UndefinedVariable"
+
+
+def test_foreach_variable_is_not_visible_after_it():
     with pytest.raises(RelateError) as info:
-        db.execute("MATCH (n:D) DELETE n SET n.k = 2")
-    assert (info.value.kind, info.value.tck_type, info.value.phase) == ("DeletedEntityAccess", "EntityNotFound",
-                                                                        "runtime")
-    assert db.execute("MATCH (n:D) RETURN n.k").rows == [(1,)]
+        relate.connect(":memory:").execute("FOREACH (x IN [1] | CREATE ()) RETURN x")
+    assert info.value.kind == "UndefinedVariable"
 
 
-@pytest.mark.parametrize("query", [
-    "MATCH (n:D) DELETE n RETURN n.k",
-    "MATCH (n:D) DELETE n RETURN labels(n)",
-    "MATCH (n:D) DELETE n RETURN keys(n)",
-    "MATCH (n:D) DELETE n RETURN properties(n)",
-    "MATCH (n:D) DELETE n RETURN n {.*}",
-    "MATCH (n:D) DELETE n RETURN n['k']",
-    "MATCH (n:D) DELETE n RETURN {a: n.k, b: n.j}",
-    "MATCH (:E)-[r]->() DELETE r RETURN r.w",
-])
-def test_reads_of_an_entity_deleted_earlier_fail_and_roll_back(query):
-    db = relate.connect(":memory:")
-    db.execute("CREATE (:D {k: 1, j: 2}), (:E)-[:T {w: 3}]->()")
-    with pytest.raises(RelateError) as info:
-        db.execute(query)
-    assert (info.value.kind, info.value.tck_type, info.value.phase) == ("DeletedEntityAccess", "EntityNotFound",
-                                                                        "runtime")
-    assert db.execute("MATCH (n) RETURN count(n) AS n").rows == [(3,)]
-
-
-def test_values_read_before_the_delete_are_kept():
-    db = relate.connect(":memory:")
-    db.execute("CREATE (:D {k: 1})-[:T]->(:D {k: 2})")
-    rows = db.execute("MATCH (n:D) WITH n, n.k AS k ORDER BY k DETACH DELETE n RETURN k, id(n) >= 0 AS has_id").rows
-    assert rows == [(1, True), (2, True)]
-    assert db.execute("MATCH (:E)-[r]->() DELETE r RETURN type(r) AS t").rows == []
+def test_unknown_function_and_wrong_argument_count_are_compile_time_errors(db):
+    e = fails(db, "RETURN nope(1)")
+    assert (e.tck_type, e.phase) == ("SyntaxError", "compile")
+    e = fails(db, "RETURN toUpper('a', 'b')")
+    assert (e.tck_type, e.phase, e.kind) == ("SyntaxError", "compile", "InvalidNumberOfArguments")

@@ -1,0 +1,51 @@
+"""What a connection allows -> the checks `Database.run` applies to every statement.
+
+A `Policy` is one frozen value: read-only, `--safe`, the largest explicit hop bound
+(`--max-traversal-depth`) and the largest value a read may hand back (`--expression-memory-limit`).
+Every front door hands its policy to the database instead of running the checks itself: the
+`relate` command and its shell open their `Database` with one (`cli/main.py`), `relate serve`
+opens its store with one and its MCP core passes it with each call (`protocols/mcp.py`; the
+browser's two MCP cores share one database, each with its own policy), and a Python program
+passes one to `connect` or to a single `execute`.  Access rules will be fields of this object too.
+
+The order in which `Database.run` refuses a statement (an `EXPLAIN` runs nothing and passes):
+the hop bound, then `--safe` (both are compile-time checks on the typed statement, in
+`semantic/`), then missing parameters, then read-only; after a read has run, the memory limit on
+its result values (`exec/value_size.py`).
+
+`OPEN` (the default of `connect`) checks nothing; `SERVED` is what `relate serve` starts from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .exec.value_size import DEFAULT_MEMORY_LIMIT, check_result_size
+from .semantic.safe_mode import check_safe
+from .semantic.traversal_depth import DEFAULT_MAX_DEPTH, check_traversal_depth
+from .syntax import ast as A
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """What statements on a connection may do.  `None` limits are off."""
+
+    read_only: bool = False  # refuse statements whose plan writes
+    safe: bool = False  # refuse unbounded MATCH reads and unlabelled new named nodes
+    max_traversal_depth: int | None = None  # the largest explicit hop bound a pattern may name
+    expression_memory_limit: int | None = None  # bytes: the largest value a read's result may hold
+
+    def check_statement(self, statement: A.Statement) -> None:
+        """Refuse a planned statement before it runs: the hop bound first, then `--safe`."""
+        if self.max_traversal_depth is not None:
+            check_traversal_depth(statement, self.max_traversal_depth)
+        if self.safe:
+            check_safe(statement)
+
+    def check_result(self, rows) -> None:
+        """Refuse a read's result holding a value over the memory limit."""
+        if self.expression_memory_limit is not None:
+            check_result_size(rows, self.expression_memory_limit)
+
+
+OPEN = Policy()
+SERVED = Policy(max_traversal_depth=DEFAULT_MAX_DEPTH, expression_memory_limit=DEFAULT_MEMORY_LIMIT)

@@ -1,0 +1,112 @@
+"""Transformer rules for patterns: pattern parts (named paths, shortestPath), node patterns,
+relationship patterns with their types, properties and variable-length ranges -> `ast` patterns."""
+from __future__ import annotations
+
+from lark import Token, v_args
+
+from .. import ast as A
+from .base import start_of
+
+
+class PatternRules:
+    """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
+    def pattern(self, c):
+        return A.Pattern(tuple(c))
+
+    @v_args(meta=True)
+    def pattern_part(self, meta, c):
+        var = None
+        shortest = None
+        element = None
+        for x in c:
+            if isinstance(x, A.Variable):
+                var = x.name
+            elif isinstance(x, A.PatternElement):
+                element = x
+            elif isinstance(x, tuple) and x[0] == "pathfn":
+                shortest = x[1]
+        return A.PatternPart(var, element, shortest, start_of(meta))
+
+    def path_function(self, c):
+        v = str(c[0]).lower()
+        return ("pathfn", "shortestPath" if v == "shortestpath" else "allShortestPaths")
+
+    def pattern_element(self, c):
+        nodes = tuple(x for x in c if isinstance(x, A.NodePattern))
+        rels = tuple(x for x in c if isinstance(x, A.RelPattern))
+        return A.PatternElement(nodes, rels)
+
+    @v_args(meta=True)
+    def node_pattern(self, meta, c):
+        var = labels = props = None
+        for x in c:
+            if isinstance(x, A.Variable):
+                var = x.name
+            elif isinstance(x, tuple) and x[0] == "labels":
+                labels = x[1]
+            elif isinstance(x, tuple) and x[0] == "props":
+                props = x[1]
+        return A.NodePattern(var, labels or (), props, start_of(meta))
+
+    def node_properties(self, c):
+        return ("props", c[0])
+
+    def node_labels(self, c):
+        return ("labels", tuple(c))
+
+    @v_args(meta=True)
+    def relationship_pattern(self, meta, c):
+        left = isinstance(c[0], Token) and c[0].type == "LEFT_ARROW"
+        right = c[-1] == "->"
+        detail = next((x for x in c if isinstance(x, dict)), {})
+        if left and right:
+            direction = A.Direction.BOTH  # <-->: either direction, as openCypher reads it
+        elif left:
+            direction = A.Direction.IN
+        elif right:
+            direction = A.Direction.OUT
+        else:
+            direction = A.Direction.BOTH
+        return A.RelPattern(detail.get("var"), detail.get("types", ()), direction,
+                            detail.get("props"), detail.get("length"), start_of(meta))
+
+    def right_dash(self, c):
+        return "->" if c[0].type == "RIGHT_ARROW" else "-"
+
+    def rel_detail(self, c):
+        d = {}
+        for x in c:
+            if isinstance(x, A.Variable):
+                d["var"] = x.name
+            elif isinstance(x, tuple) and x[0] == "types":
+                d["types"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "length":
+                d["length"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "props":
+                d["props"] = x[1]
+        return d
+
+    def rel_types(self, c):
+        return ("types", tuple(c))
+
+    def var_length(self, c):
+        if len(c) == 1:
+            return ("length", (None, None))
+        return ("length", c[1])
+
+    def range_bounds(self, c):
+        lo = hi = None
+        seen_dots = False
+        for x in c:
+            if x.type == "RANGE_DOTS":
+                seen_dots = True
+            elif not seen_dots:
+                lo = self._int(x)
+            else:
+                hi = self._int(x)
+        return (lo, hi)
+
+    def range_exact(self, c):
+        n = self._int(c[0])
+        return (n, n)

@@ -1,0 +1,42 @@
+"""Opening stores through `relate.connect`: another open reads a file back, read-only opens never
+create, a damaged file is refused; the plan cache outcome each `execute` reports."""
+from __future__ import annotations
+
+import pytest
+
+import relate
+from relate.errors import ReadOnlyError, StorageError
+from tests.conftest import TEAM
+
+
+def test_plan_cache_outcomes(db):
+    assert db.execute("RETURN 1 AS x").plan_cache == "miss"
+    assert db.execute("RETURN 1 AS x").plan_cache == "hit-raw-fastpath"
+    assert db.execute("RETURN 1  AS x").plan_cache == "miss"
+
+
+def test_a_store_is_read_back_by_another_open(durable_path):
+    path = durable_path
+    relate.connect(path).execute(TEAM)
+    again = relate.connect(path, read_only=True)
+    assert again.execute("MATCH (p:Person) RETURN p.name ORDER BY p.name").rows == [("Ada",), ("Grace",), ("Noor",)]
+    with pytest.raises(ReadOnlyError):
+        again.execute("CREATE (:X)")
+
+
+@pytest.mark.parametrize("name", ["missing.rl", "missing"])  # a file store, a directory store
+def test_read_only_open_never_creates(tmp_path, name):
+    with pytest.raises(StorageError) as e:
+        relate.connect(str(tmp_path / name), read_only=True)
+    assert e.value.message == f"storage error: database not found: {tmp_path / name}"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_damaged_file_is_refused(tmp_path):
+    path = tmp_path / "g.rl"
+    relate.connect(str(path)).execute("CREATE (:A {x: 1})")
+    raw = path.read_bytes()
+    path.write_bytes(raw[:40] + bytes([raw[40] ^ 1]) + raw[41:])  # inside the snapshot, not a torn tail
+    with pytest.raises(StorageError) as e:
+        relate.connect(str(path))
+    assert "checksum" in e.value.message
