@@ -1,37 +1,33 @@
 """Expression AST -> Python closure `f(row, ctx) -> value`, built once per plan.
 
 `row` is the slot tuple of the operator the expression runs in; `Scope` maps each visible variable
-to its slot and static type.  No AST is walked per row: every branch below returns a closure that
-only calls other closures.  Aggregate calls never reach here; the planner replaces them with slots
-first, and one left inside a comprehension body is refused.
+to its slot.  No AST is walked per row: every branch below returns a closure that only calls other
+closures.  Aggregate calls never reach here; the planner replaces them with slots first.
 
-While compiling, operands whose static type can never be acceptable (`1 AND true`, `'a' - 1`,
-`labels(path)`) are refused with a compile-time `SyntaxError` (`statictypes.py`); what only the
-values can decide is checked by the closures at run time.
+Only expressions that passed the checking stage reach the compiler (`semantic/expr_order.py`
+refused unbound names, unknown functions, wrong arities and operands whose static type can never
+fit); what only the values can decide is checked by the closures at run time.  A guard here that
+fires is an `InternalError`.
 """
 from __future__ import annotations
 
 import functools
 import re
 
-from ..errors import (CypherArgumentError, CypherSemanticError, CypherSyntaxError, CypherTypeError,
-                      DeletedEntityError)
-from ..syntax.parser import position
+from ..errors import CypherArgumentError, CypherTypeError, DeletedEntityError, InternalError
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from . import arith
 from .compare import compare, equals
 from .functions import lookup
-from . import statictypes as T
 from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
               "percentiledisc", "percentilecont"}
 
 
-def undefined(name: str, pos: int, text: str = "") -> CypherSemanticError:
-    return CypherSemanticError("UndefinedVariable", f"Variable `{name}` not defined",
-                               position=position(text, pos) if text else None)
+def _internal(what: str) -> InternalError:
+    return InternalError("Internal", "expression compiler: " + what)
 
 
 def _truth(v: object, what: str) -> bool | None:
@@ -135,10 +131,6 @@ def _regex(a, b):
     return _pattern(b).fullmatch(a) is not None
 
 
-_LOGIC = frozenset({A.BinOp.AND, A.BinOp.OR, A.BinOp.XOR})
-_NUMERIC = frozenset({A.BinOp.SUB, A.BinOp.MUL, A.BinOp.DIV, A.BinOp.MOD, A.BinOp.POW})
-_PROPERTY_SUBJECT = T.Kind.MAP | T.Kind.NODE | T.Kind.RELATIONSHIP
-
 _ARITH = {A.BinOp.ADD: arith.add, A.BinOp.SUB: arith.sub, A.BinOp.MUL: arith.mul,
           A.BinOp.DIV: arith.div, A.BinOp.MOD: arith.mod, A.BinOp.POW: arith.power}
 
@@ -147,19 +139,9 @@ class Compiler:
     """Compiles expressions of one plan.  `pattern_hook(element, scope)` builds the closure for a
     pattern predicate (given by the planner, which owns pattern matching)."""
 
-    def __init__(self, pattern_hook=None, subquery_hook=None, text: str = "") -> None:
+    def __init__(self, pattern_hook=None, subquery_hook=None) -> None:
         self.pattern_hook = pattern_hook
         self.subquery_hook = subquery_hook
-        self.text = text  # the statement, so compile-time errors can say where they point
-
-    def _position(self, pos: int):
-        return position(self.text, pos) if self.text else None
-
-    def _expect(self, e: A.Expr, scope: Scope, accepted: "T.Kind") -> None:
-        """Refuse at compile time an operand that can never have an accepted kind."""
-        t = scope.typer.of(e)
-        if not T.admits(t, accepted):
-            raise T.mismatch(accepted, t, getattr(e, "pos", 0), self._position(getattr(e, "pos", 0)))
 
     def compile(self, e: A.Expr, scope: Scope):
         method = getattr(self, "_" + type(e).__name__)
@@ -178,13 +160,12 @@ class Compiler:
 
     def _Variable(self, e, scope):
         if not scope.has(e.name):
-            raise undefined(e.name, e.pos, self.text)
+            raise _internal(f"`{e.name}` is not bound")
         i = scope.slot(e.name)
         return lambda row, ctx: row[i]
 
     def _Property(self, e, scope):
         subj = self.compile(e.subject, scope)
-        self._expect(e.subject, scope, _PROPERTY_SUBJECT)
         key = e.key
         if isinstance(e.subject, A.Variable):
             i = scope.slot(e.subject.name)
@@ -225,20 +206,6 @@ class Compiler:
     def _Binary(self, e, scope):
         l, r = self.compile(e.left, scope), self.compile(e.right, scope)
         op = e.op
-        if op in _LOGIC:
-            self._expect(e.left, scope, T.Kind.BOOLEAN)
-            self._expect(e.right, scope, T.Kind.BOOLEAN)
-        elif op in _NUMERIC:
-            self._expect(e.left, scope, T.NUMBER)
-            self._expect(e.right, scope, T.NUMBER)
-        elif op is A.BinOp.ADD:
-            lt, rt = scope.typer.of(e.left), scope.typer.of(e.right)
-            if not T.add_admits(lt, rt):
-                raise CypherSyntaxError("InvalidArgumentType",
-                                        f"Type mismatch: cannot add {T.describe(rt.kinds)} to "
-                                        f"{T.describe(lt.kinds)}", position=self._position(e.pos))
-        elif op is A.BinOp.IN:
-            self._expect(e.right, scope, T.Kind.LIST)
         if op is A.BinOp.AND:
             def f_and(row, ctx):
                 a = _truth(l(row, ctx), "AND")
@@ -297,10 +264,6 @@ class Compiler:
         x = self.compile(e.operand, scope)
         op = e.op
         if op is A.UnOp.NOT:
-            self._expect(e.operand, scope, T.Kind.BOOLEAN)
-        elif op is A.UnOp.NEG or op is A.UnOp.POS:
-            self._expect(e.operand, scope, T.NUMBER)
-        if op is A.UnOp.NOT:
             def f_not(row, ctx):
                 v = _truth(x(row, ctx), "NOT")
                 return None if v is None else not v
@@ -315,7 +278,6 @@ class Compiler:
 
     def _LabelTest(self, e, scope):
         x = self.compile(e.subject, scope)
-        self._expect(e.subject, scope, T.Kind.NODE | T.Kind.RELATIONSHIP)
         labels = e.labels
 
         def f(row, ctx):
@@ -359,45 +321,34 @@ class Compiler:
     def _FunctionCall(self, e, scope):
         name = e.name.lower()
         if name in AGGREGATES:
-            raise CypherSemanticError("InvalidAggregation",
-                                      f"aggregation function {e.name}() is not allowed here")
+            raise _internal(f"aggregate {e.name}() outside an aggregation")
         if name == "exists":
             arg = e.args[0]
             if not isinstance(arg, (A.Property, A.PatternPredicate)):
-                raise CypherSemanticError("InvalidArgumentExpression",
-                                          "exists() takes a property or a pattern")
+                raise _internal("exists() of something else than a property or a pattern")
             x = self.compile(arg, scope)
             if isinstance(arg, A.PatternPredicate):
                 return x
             return lambda row, ctx: x(row, ctx) is not None
         entry = lookup(name)
         if entry is None:
-            raise CypherSemanticError("UnknownFunction", f"Unknown function '{e.name}'")
+            raise _internal(f"unknown function {e.name}()")
         fn, lo, hi = entry
         if not lo <= len(e.args) <= hi:
-            raise CypherSemanticError("InvalidNumberOfArguments",
-                                      f"{e.name}() takes {lo}..{hi} argument(s), got {len(e.args)}")
+            raise _internal(f"{e.name}() with {len(e.args)} argument(s)")
         args = [self.compile(a, scope) for a in e.args]
-        sig = T.SIGNATURES.get(name)
-        if sig is not None:
-            for k, a in enumerate(e.args):
-                if k < len(sig[0]):
-                    self._expect(a, scope, sig[0][k])
         if len(args) == 1:
             a0 = args[0]
             return lambda row, ctx: fn(a0(row, ctx))
         return lambda row, ctx: fn(*[a(row, ctx) for a in args])
 
     def _CountStar(self, e, scope):
-        raise CypherSemanticError("InvalidAggregation", "count(*) is not allowed here")
+        raise _internal("count(*) outside an aggregation")
 
     def _Case(self, e, scope):
         subject = self.compile(e.subject, scope) if e.subject is not None else None
         whens = [(self.compile(w.when, scope), self.compile(w.then, scope)) for w in e.whens]
         default = self.compile(e.default, scope) if e.default is not None else (lambda row, ctx: None)
-        if subject is None:
-            for w in e.whens:
-                self._expect(w.when, scope, T.Kind.BOOLEAN)
         if subject is not None:
             def f_simple(row, ctx):
                 v = subject(row, ctx)
@@ -414,15 +365,13 @@ class Compiler:
             return default(row, ctx)
         return f_generic
 
-    def _iter_scope(self, scope, var, source):
-        self._expect(source, scope, T.Kind.LIST)
-        return scope.extended(var, scope.typer.of(source).element())
+    @staticmethod
+    def _iter_scope(scope, var, source):
+        return scope.extended(var)
 
     def _ListComprehension(self, e, scope):
         src = self.compile(e.source, scope)
         inner, slot = self._iter_scope(scope, e.variable, e.source)
-        if e.predicate is not None:
-            self._expect(e.predicate, inner, T.Kind.BOOLEAN)
         pred = self.compile(e.predicate, inner) if e.predicate is not None else None
         proj = self.compile(e.projection, inner) if e.projection is not None else None
 
@@ -468,8 +417,6 @@ class Compiler:
     def _Quantifier(self, e, scope):
         src = self.compile(e.source, scope)
         inner, slot = self._iter_scope(scope, e.variable, e.source)
-        if e.predicate is not None:
-            self._expect(e.predicate, inner, T.Kind.BOOLEAN)
         pred = self.compile(e.predicate, inner) if e.predicate is not None else (lambda r, c: True)
         kind = e.kind
 
@@ -499,17 +446,17 @@ class Compiler:
 
     def _PatternPredicate(self, e, scope):
         if self.pattern_hook is None:
-            raise CypherSemanticError("UnsupportedExpression", "pattern expressions are not allowed here")
+            raise _internal("a pattern expression without a planner")
         return self.pattern_hook(e, scope)
 
     def _PatternComprehension(self, e, scope):
         if self.pattern_hook is None:
-            raise CypherSemanticError("UnsupportedExpression", "pattern comprehensions are not allowed here")
+            raise _internal("a pattern comprehension without a planner")
         return self.pattern_hook(e, scope)
 
     def _ExistsSubquery(self, e, scope):
         if self.subquery_hook is None:
-            raise CypherSemanticError("UnsupportedExpression", "subqueries are not allowed here")
+            raise _internal("a subquery without a planner")
         return self.subquery_hook(e, scope)
 
     _CountSubquery = _ExistsSubquery

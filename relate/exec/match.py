@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import CypherSemanticError, CypherTypeError
+from ..errors import CypherTypeError, InternalError
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from .compare import equals
@@ -29,7 +29,7 @@ def bind_path(part: A.PatternPart, scope: Scope) -> tuple[Scope, int]:
     if not part.variable:
         return scope, -1
     if scope.has(part.variable):
-        raise CypherSemanticError("VariableAlreadyBound", f"Variable `{part.variable}` already declared")
+        raise InternalError("Internal", f"matcher: path `{part.variable}` is already bound")
     return scope.extended(part.variable)
 
 

@@ -1,12 +1,13 @@
 """Scopes: which variables an expression can see, the row slot of each, and what the earlier
-clauses know about its type (`statictypes.SType`).
+clauses know about its type (`semantic/types.SType`).
 
 The planner threads one `Scope` through the clauses of a query; the expression compiler reads
-slots from it and types for its compile-time checks.
+slots from it.  The types are no longer read here: the checks that used them run before planning,
+on the checking stage's own copy of the scope (`semantic/names.py`).
 """
 from __future__ import annotations
 
-from . import statictypes as T
+from ..semantic import types as T
 
 
 class SlotMap(dict):
@@ -17,7 +18,7 @@ class SlotMap(dict):
 
 
 class Scope:
-    """Variable name -> slot in the row tuple, and name -> static type (`statictypes.SType`;
+    """Variable name -> slot in the row tuple, and name -> static type (`semantic/types.SType`;
     a variable without a recorded type is `ANY`)."""
 
     __slots__ = ("slots", "_typer")

@@ -1,9 +1,9 @@
 """`ast.Statement` -> `Plan`: a tree of physical operators with fixed slots, plus what the
 statement is (query type, columns, parameters it needs, notifications).
 
-The statement first goes through the semantic pass (`semantic/analyze.py`), which refuses what
-openCypher refuses at compile time; planning then only builds.  Clauses are planned in order; each
-one takes the operator and `Scope` built so far and returns new ones.  Expressions are compiled to
+Only statements that passed the checking stage (`semantic/analyze.py`) reach the planner: it
+only builds, and a guard of its own that fires is an `InternalError`.  Clauses are planned in
+order; each one takes the operator and `Scope` built so far and returns new ones.  Expressions are compiled to
 closures here, once per plan.  Projections live in `projection.py`, procedure calls in
 `calls.py`; pattern matching operators come from `exec/match.py`, writes from `exec/writes.py`.
 """
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import CypherSemanticError, CypherSyntaxError
+from ..errors import InternalError
 from ..result import Notification
 from ..syntax import ast as A
 from ..exec import operators as O
 from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
-from ..exec.statictypes import pattern_types
+from ..semantic.types import pattern_types
 from ..exec.match import PartMatcher, hidden_name
 from ..exec.shortest import ShortestMatcher
 from . import rules
@@ -27,7 +27,6 @@ from .match_spec import MatchSpec
 from .notifications import missing_index
 from .projection import ProjectionPlanner
 from .calls import CallPlanner
-from ..semantic.analyze import Analyzer
 
 
 @dataclass(slots=True)
@@ -73,8 +72,6 @@ class Planner(ProjectionPlanner, CallPlanner):
     # ------------------------------------------------------------------ entry
     def plan(self, stmt: A.Statement) -> Plan:
         body = stmt.body
-        self.compiler.text = stmt.text
-        Analyzer(stmt.text, self.procedures).statement(stmt)
         params = tuple(_params_in(body))
         if isinstance(body, (A.CreateIndex, A.DropIndex)):
             op = O.Operator()
@@ -87,8 +84,7 @@ class Planner(ProjectionPlanner, CallPlanner):
         for sq in body.parts:
             root, cols = self._single(sq)
             if columns is not None and list(cols) != list(columns):
-                raise CypherSemanticError("DifferentColumnsInUnion",
-                                          "All sub queries in an UNION must have the same return column names")
+                raise InternalError("Internal", "planner: UNION parts with different columns")
             columns = cols
             parts.append(root)
         if len(parts) == 1:
@@ -96,7 +92,7 @@ class Planner(ProjectionPlanner, CallPlanner):
         else:
             distinct = not all(body.union_all)
             if any(body.union_all) and not all(body.union_all):
-                raise CypherSemanticError("InvalidClauseComposition", "Invalid combination of UNION and UNION ALL")
+                raise InternalError("Internal", "planner: UNION mixed with UNION ALL")
             root = O.Union(parts, distinct)
             root = O.ProduceResults(root)
             root.details = f"{len(columns)} item(s)"
@@ -113,14 +109,7 @@ class Planner(ProjectionPlanner, CallPlanner):
         returned = None
         for i, c in enumerate(clauses):
             last = i == len(clauses) - 1
-            if isinstance(c, A.Return) and not last:
-                raise CypherSyntaxError("InvalidClauseComposition", "RETURN can only be used at the end of the query")
             op, scope, returned = self._clause(c, op, scope, last)
-        last = clauses[-1]
-        if not isinstance(last, (A.Return,)) and not isinstance(last, (A.Create, A.Merge, A.SetClause, A.Remove,
-                                                                         A.Delete, A.Foreach, A.Call)):
-            raise CypherSyntaxError("InvalidClauseComposition",
-                                    "Query cannot conclude with " + type(last).__name__.upper().replace("CLAUSE", ""))
         if returned is None:
             return op, ()
         return op, returned
@@ -131,8 +120,8 @@ class Planner(ProjectionPlanner, CallPlanner):
         if isinstance(c, A.Unwind):
             fn = self.compiler.compile(c.expr, scope)
             if scope.has(c.variable):
-                raise CypherSemanticError("VariableAlreadyBound", f"Variable `{c.variable}` already declared")
-            scope, _ = scope.extended(c.variable, scope.typer.of(c.expr).element())
+                raise InternalError("Internal", f"planner: UNWIND rebinds `{c.variable}`")
+            scope, _ = scope.extended(c.variable)
             return O.Unwind(op, fn, c.variable), scope, None
         if isinstance(c, A.With):
             op, scope, cols = self._projection(c.projection, op, scope, is_return=False, where=c.where)
@@ -164,7 +153,7 @@ class Planner(ProjectionPlanner, CallPlanner):
             self.writes = True
             source = self.compiler.compile(c.source, scope)
             arg = O.Argument()
-            body, inner = arg, scope.extended(c.variable, scope.typer.of(c.source).element())[0]
+            body, inner = arg, scope.extended(c.variable)[0]
             for sub in c.body:
                 body, inner, _ = self._clause(sub, body, inner, False)
             return W.ForeachOp(op, source, arg, body), scope, None
@@ -175,7 +164,7 @@ class Planner(ProjectionPlanner, CallPlanner):
                 op = O.ProduceResults(O.Narrow(op, [scope.slot(n) for n in cols]))
                 op.details = f"{len(cols)} item(s)"
             return op, scope, cols
-        raise CypherSyntaxError("UnsupportedClause", f"{type(c).__name__.upper()} is not supported yet")
+        raise InternalError("Internal", f"planner: no rule for {type(c).__name__}")
 
     # ------------------------------------------------------------------ MATCH
     def _match(self, c: A.Match, op, scope: Scope):
@@ -258,7 +247,7 @@ class Planner(ProjectionPlanner, CallPlanner):
         name = n.variable
         if name and (scope.has(name) or name in local):
             if n.labels or n.properties is not None:
-                raise CypherSemanticError("VariableAlreadyBound", f"Variable `{name}` already declared")
+                raise InternalError("Internal", f"planner: CREATE redeclares `{name}`")
             slot = scope.slot(name) if scope.has(name) else local[name]
             return W.NodeSpec(slot, (), None), False
         props = self.compiler.compile(n.properties, _TailScope(scope, local)) if n.properties is not None else None
@@ -284,16 +273,9 @@ class Planner(ProjectionPlanner, CallPlanner):
                 nodes.append(spec)
             rels = []
             for i, r in enumerate(el.rels):
-                if len(r.types) != 1:
-                    raise CypherSemanticError("NoSingleRelationshipType",
-                                              "A single relationship type must be specified for CREATE")
-                if r.direction is A.Direction.BOTH:
-                    raise CypherSemanticError("RequiresDirectedRelationship",
-                                              "Only directed relationships are supported in CREATE")
-                if r.length is not None:
-                    raise CypherSemanticError("CreatingVarLength", "Variable length relationships cannot be used in CREATE")
-                if r.variable and (scope.has(r.variable) or r.variable in local):
-                    raise CypherSemanticError("VariableAlreadyBound", f"Variable `{r.variable}` already declared")
+                if (len(r.types) != 1 or r.direction is A.Direction.BOTH or r.length is not None
+                        or (r.variable and (scope.has(r.variable) or r.variable in local))):
+                    raise InternalError("Internal", "planner: a relationship CREATE cannot make")
                 a, b = (i, i + 1) if r.direction is A.Direction.OUT else (i + 1, i)
                 props = self.compiler.compile(r.properties, _TailScope(scope, local)) if r.properties is not None else None
                 rels.append(W.RelSpec(r.types[0], props, a, b))
@@ -318,18 +300,15 @@ class Planner(ProjectionPlanner, CallPlanner):
         part = c.part
         el = part.element
         for r in el.rels:
-            if len(r.types) != 1:
-                raise CypherSemanticError("NoSingleRelationshipType",
-                                          "A single relationship type must be specified for MERGE")
-            if r.length is not None:
-                raise CypherSemanticError("CreatingVarLength", "Variable length relationships cannot be used in MERGE")
+            if len(r.types) != 1 or r.length is not None:
+                raise InternalError("Internal", "planner: a relationship MERGE cannot make")
         m = self._part_matcher(part, scope)
         nodes = []
         local: dict[str, int] = {}
         for i, n in enumerate(el.nodes):
             if n.variable and scope.has(n.variable):
                 if (n.labels or n.properties is not None) and len(el.nodes) == 1:
-                    raise CypherSemanticError("VariableAlreadyBound", f"Variable `{n.variable}` already declared")
+                    raise InternalError("Internal", f"planner: MERGE redeclares `{n.variable}`")
                 nodes.append(W.NodeSpec(scope.slot(n.variable), (), None))
             else:
                 props = self.compiler.compile(n.properties, scope) if n.properties is not None else None
@@ -363,7 +342,7 @@ class Planner(ProjectionPlanner, CallPlanner):
         part = A.PatternPart(e.path_variable if isinstance(e, A.PatternComprehension) else None, e.element)
         for n in e.element.nodes:
             if n.variable and not scope.has(n.variable) and isinstance(e, A.PatternPredicate):
-                raise CypherSemanticError("UndefinedVariable", f"Variable `{n.variable}` not defined")
+                raise InternalError("Internal", f"planner: pattern predicate reads unbound `{n.variable}`")
         m = self._part_matcher(part, scope)
         if isinstance(e, A.PatternPredicate):
             def exists(row, ctx):

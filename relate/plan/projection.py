@@ -17,7 +17,6 @@ from ..exec import operators as O
 from ..exec.aggregates import AggSpec
 from ..exec.grouped_count import GroupedCount
 from ..exec.compile import Scope
-from ..exec import statictypes as T
 from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
 from ..semantic.projection import (aggregate_rewrite, is_simple_key, item_names, projected_rewrite,
                                    visible)
@@ -46,11 +45,10 @@ class ProjectionPlanner:
         items = item_names(p, visible(scope.slots))
         names = [n for n, _ in items]
         aggregating = any(aggregates_in(e) for _, e in items)
-        types = {n: (T.ANY if aggregates_in(e) else scope.typer.of(e)) for n, e in items}
         tail_done = False
         if aggregating:
             op = self._aggregate(items, op, scope)
-            new_scope = Scope({n: i for i, n in enumerate(names)}, types)
+            new_scope = Scope({n: i for i, n in enumerate(names)})
             if p.distinct:
                 op = O.Distinct(op)
             late = new_scope
@@ -58,7 +56,7 @@ class ProjectionPlanner:
             fns = [comp.compile(e, scope) for _, e in items]
             op = O.Narrow(O.Extend(op, fns), list(range(len(scope), len(scope) + len(fns))))
             op.child.shown = False
-            new_scope = Scope({n: i for i, n in enumerate(names)}, types)
+            new_scope = Scope({n: i for i, n in enumerate(names)})
             op = O.Distinct(op)
             late = new_scope
         else:
@@ -67,14 +65,13 @@ class ProjectionPlanner:
             base = len(scope)
             for k, (n, _) in enumerate(items):
                 wide.slots[n] = base + k
-                wide.set_type(n, types[n])
             # a column reusing an old name shadows it here; the old value keeps its slot
             op = O.Extend(op, fns)
             op.shown = False
             op = self._order_limit_where(op, p, items, wide, where, aggregating=False)
             tail_done = True
             op = O.Narrow(op, [base + k for k in range(len(items))])
-            new_scope = Scope({n: i for i, n in enumerate(names)}, types)
+            new_scope = Scope({n: i for i, n in enumerate(names)})
         if not tail_done:
             op = self._order_limit_where(op, p, items, late, where, aggregating)
         return self._finish_projection(op, p, names, new_scope, is_return)

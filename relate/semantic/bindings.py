@@ -11,7 +11,7 @@ A name bound to a value whose static type cannot be the expected entity is `Vari
 """
 from __future__ import annotations
 
-from ..exec import statictypes as T
+from . import types as T
 from ..syntax import ast as A
 
 NODE = T.NODE

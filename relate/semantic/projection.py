@@ -13,7 +13,7 @@
 """
 from __future__ import annotations
 
-from ..exec import statictypes as T
+from . import types as T
 from ..syntax import ast as A
 from .pattern_positions import check_pattern_positions
 from .astwalk import aggregates_in, is_aggregate, key, replace, variables_in

@@ -3,7 +3,7 @@
 Each function takes already-evaluated Cypher values and returns one; null in gives null out
 unless the function says otherwise (`coalesce`, the `...OrNull` conversions).  The families live
 in their own modules: conversions, strings, lists, numbers, graph elements.  Aggregates are not
-here (`exec/aggregates.py`), nor are the compile-time argument types (`exec/statictypes.py`).
+here (`exec/aggregates.py`), nor are the compile-time argument types (`semantic/types.py`).
 
 A wrong argument type that reaches a function at run time is a `TypeError` with the detail
 `InvalidArgumentValue` (static checking already refused the ones it could see).

@@ -1,0 +1,44 @@
+"""Function calls: a known name, a fitting number of arguments, argument types that can fit, no
+aggregate where a value is computed per row, and `exists()` of a property or a pattern.
+
+`arity(name)` answers for the function table of the engine (lower-cased name -> (min, max)
+argument counts, None when unknown); the checking stage does not own that table."""
+from __future__ import annotations
+
+from ...errors import CypherSemanticError
+from ...syntax import ast as A
+from .. import types as T
+from ..astwalk import AGGREGATES
+from .operand_types import expect
+
+
+def not_aggregate(e: A.FunctionCall | A.CountStar) -> None:
+    """An aggregate the planner did not lift into an aggregation (one inside a comprehension body,
+    in ORDER BY after a projection that does not produce it, ...)."""
+    if isinstance(e, A.CountStar):
+        raise CypherSemanticError("InvalidAggregation", "count(*) is not allowed here")
+    if e.name.lower() in AGGREGATES:
+        raise CypherSemanticError("InvalidAggregation", f"aggregation function {e.name}() is not allowed here")
+
+
+def exists_argument(e: A.FunctionCall) -> None:
+    if not isinstance(e.args[0], (A.Property, A.PatternPredicate)):
+        raise CypherSemanticError("InvalidArgumentExpression", "exists() takes a property or a pattern")
+
+
+def known(e: A.FunctionCall, arity) -> None:
+    bounds = arity(e.name.lower())
+    if bounds is None:
+        raise CypherSemanticError("UnknownFunction", f"Unknown function '{e.name}'")
+    lo, hi = bounds
+    if not lo <= len(e.args) <= hi:
+        raise CypherSemanticError("InvalidNumberOfArguments",
+                                  f"{e.name}() takes {lo}..{hi} argument(s), got {len(e.args)}")
+
+
+def argument_types(e: A.FunctionCall, typer: T.Typer, text: str) -> None:
+    sig = T.SIGNATURES.get(e.name.lower())
+    if sig is not None:
+        for k, a in enumerate(e.args):
+            if k < len(sig[0]):
+                expect(a, typer, sig[0][k], text)

@@ -1,0 +1,46 @@
+"""Operands whose static type can never be acceptable (`1 AND true`, `'a' - 1`, `x.k` on an
+integer, `[x IN 1 | x]`): refused before anything runs.  What only the values can decide is
+checked by the compiled closures at run time."""
+from __future__ import annotations
+
+from ...errors import CypherSyntaxError
+from ...syntax import ast as A
+from ...syntax.position import position
+from .. import types as T
+
+LOGIC = frozenset({A.BinOp.AND, A.BinOp.OR, A.BinOp.XOR})
+NUMERIC = frozenset({A.BinOp.SUB, A.BinOp.MUL, A.BinOp.DIV, A.BinOp.MOD, A.BinOp.POW})
+PROPERTY_SUBJECT = T.Kind.MAP | T.Kind.NODE | T.Kind.RELATIONSHIP
+
+
+def expect(e: A.Expr, typer: T.Typer, accepted: T.Kind, text: str) -> None:
+    """Refuse an operand that can never have an accepted kind (null always can)."""
+    t = typer.of(e)
+    if not T.admits(t, accepted):
+        pos = getattr(e, "pos", 0)
+        raise T.mismatch(accepted, t, pos, position(text, pos) if text else None)
+
+
+def binary(e: A.Binary, typer: T.Typer, text: str) -> None:
+    op = e.op
+    if op in LOGIC:
+        expect(e.left, typer, T.Kind.BOOLEAN, text)
+        expect(e.right, typer, T.Kind.BOOLEAN, text)
+    elif op in NUMERIC:
+        expect(e.left, typer, T.NUMBER, text)
+        expect(e.right, typer, T.NUMBER, text)
+    elif op is A.BinOp.ADD:
+        lt, rt = typer.of(e.left), typer.of(e.right)
+        if not T.add_admits(lt, rt):
+            raise CypherSyntaxError("InvalidArgumentType",
+                                    f"Type mismatch: cannot add {T.describe(rt.kinds)} to "
+                                    f"{T.describe(lt.kinds)}", position=position(text, e.pos) if text else None)
+    elif op is A.BinOp.IN:
+        expect(e.right, typer, T.Kind.LIST, text)
+
+
+def unary(e: A.Unary, typer: T.Typer, text: str) -> None:
+    if e.op is A.UnOp.NOT:
+        expect(e.operand, typer, T.Kind.BOOLEAN, text)
+    elif e.op is A.UnOp.NEG or e.op is A.UnOp.POS:
+        expect(e.operand, typer, T.NUMBER, text)
