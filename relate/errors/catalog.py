@@ -187,9 +187,6 @@ class Semantic(Group[CypherSemanticError], phase="compile"):
     UnexpectedSyntax = Kind("A pattern expression used as a value rather than as a predicate.",
                             "A pattern expression can only be used as a predicate (use a pattern "
                             "comprehension or EXISTS to get values from it)")
-    UnsupportedExpression = Kind("An expression form not allowed where it stands (a pattern expression, "
-                                 "pattern comprehension or subquery in a place that cannot run it).",
-                                 "{what} are not allowed here")
     TraversalDepthExceeded = Kind(
         "A variable-length pattern asks for more hops than the server's `--max-traversal-depth`.",
         "a variable-length pattern asks for {worst} hops; this server allows at most {limit} "
