@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Mapping, TextIO
+from typing import Mapping
 
 from ..errors import EXIT_OTHER, StorageError, UsageError
 from ..policy import Policy

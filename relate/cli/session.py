@@ -7,7 +7,8 @@ through it.
 
 Per statement: run it with the deadline `--timeout` sets (a stopped statement rolls back), then
 print its result set with the mode's renderer.  Result sets follow each other directly in the
-JSON modes (each is self-delimiting); in the table and TOON modes a blank line separates them.  The row-cap warning goes to stderr.
+JSON modes (each is self-delimiting); in the table and TOON modes a blank line separates them.
+The row-cap warning goes to stderr.
 
 A failure prints `Error: <message>` on stderr and, in the JSON and TOON modes, the error object
 on stdout (`failure.py`); the table mode, read by people, also quotes the statement line with a

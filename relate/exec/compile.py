@@ -204,11 +204,11 @@ class Compiler:
         return f
 
     def _Binary(self, e, scope):
-        l, r = self.compile(e.left, scope), self.compile(e.right, scope)
+        lhs, r = self.compile(e.left, scope), self.compile(e.right, scope)
         op = e.op
         if op is A.BinOp.AND:
             def f_and(row, ctx):
-                a = _truth(l(row, ctx), "AND")
+                a = _truth(lhs(row, ctx), "AND")
                 if a is False:
                     return False
                 b = _truth(r(row, ctx), "AND")
@@ -218,7 +218,7 @@ class Compiler:
             return f_and
         if op is A.BinOp.OR:
             def f_or(row, ctx):
-                a = _truth(l(row, ctx), "OR")
+                a = _truth(lhs(row, ctx), "OR")
                 if a is True:
                     return True
                 b = _truth(r(row, ctx), "OR")
@@ -228,21 +228,21 @@ class Compiler:
             return f_or
         if op is A.BinOp.XOR:
             def f_xor(row, ctx):
-                a, b = _truth(l(row, ctx), "XOR"), _truth(r(row, ctx), "XOR")
+                a, b = _truth(lhs(row, ctx), "XOR"), _truth(r(row, ctx), "XOR")
                 return None if a is None or b is None else a != b
             return f_xor
         if op in _ARITH:
             fn = _ARITH[op]
-            return lambda row, ctx: fn(l(row, ctx), r(row, ctx))
+            return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
         if op is A.BinOp.IN:
-            return lambda row, ctx: _in(l(row, ctx), r(row, ctx))
+            return lambda row, ctx: _in(lhs(row, ctx), r(row, ctx))
         if op in (A.BinOp.STARTS_WITH, A.BinOp.ENDS_WITH, A.BinOp.CONTAINS):
             fn = _string_pred(op)
-            return lambda row, ctx: fn(l(row, ctx), r(row, ctx))
+            return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
         if op is A.BinOp.REGEX:
-            return lambda row, ctx: _regex(l(row, ctx), r(row, ctx))
+            return lambda row, ctx: _regex(lhs(row, ctx), r(row, ctx))
         fn = _cmp_fn(op)
-        return lambda row, ctx: fn(l(row, ctx), r(row, ctx))
+        return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
 
     def _Comparison(self, e, scope):
         parts = [self.compile(x, scope) for x in e.operands]

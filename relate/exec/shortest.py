@@ -7,7 +7,8 @@ gives; unbound ends give every pair), then searches breadth-first with explicit 
 level by level, following the relationship types and direction, skipping relationships rejected
 by the inline property map or already used by earlier parts of the same MATCH.  `shortestPath`
 grows the smaller of two searches, one from each end, and takes the first path where they meet;
-`allShortestPaths` searches from the left end and gives every path of the first level that reaches the right end.  The row grows by the end nodes, then the relationship
+`allShortestPaths` searches from the left end and gives every path of the first level that
+reaches the right end.  The row grows by the end nodes, then the relationship
 value (a list for `*`, a single relationship for a plain hop), then the path when it is named.
 
 Neo4j's choices where openCypher is silent: no path gives no row; equal ends give the empty path

@@ -277,7 +277,8 @@ class Planner(ProjectionPlanner, CallPlanner):
                         or (r.variable and (scope.has(r.variable) or r.variable in local))):
                     raise InternalError("Internal", "planner: a relationship CREATE cannot make")
                 a, b = (i, i + 1) if r.direction is A.Direction.OUT else (i + 1, i)
-                props = self.compiler.compile(r.properties, _TailScope(scope, local)) if r.properties is not None else None
+                props = (self.compiler.compile(r.properties, _TailScope(scope, local))
+                         if r.properties is not None else None)
                 rels.append(W.RelSpec(r.types[0], props, a, b))
             # rows are extended node values first, then relationship values
             for i, r in enumerate(el.rels):
@@ -304,7 +305,6 @@ class Planner(ProjectionPlanner, CallPlanner):
                 raise InternalError("Internal", "planner: a relationship MERGE cannot make")
         m = self._part_matcher(part, scope)
         nodes = []
-        local: dict[str, int] = {}
         for i, n in enumerate(el.nodes):
             if n.variable and scope.has(n.variable):
                 if (n.labels or n.properties is not None) and len(el.nodes) == 1:
@@ -427,7 +427,8 @@ def _rel_text(r: A.RelPattern, direction: A.Direction) -> str:
     inner = (r.variable or "") + (":" + "|".join(r.types) if r.types else "")
     if r.length is not None:
         lo, hi = r.length
-        inner += "*" + ("" if lo is None and hi is None else f"{lo if lo is not None else ''}..{hi if hi is not None else ''}")
+        bounds = f"{lo if lo is not None else ''}..{hi if hi is not None else ''}"
+        inner += "*" + ("" if lo is None and hi is None else bounds)
     body = f"[{inner}]" if inner else ""
     if direction is A.Direction.OUT:
         return f"-{body}->"
@@ -447,7 +448,9 @@ def _walk_text(el: A.PatternElement, anchor: int) -> str:
     left = ""
     for i in range(anchor - 1, -1, -1):
         left += _rel_text(el.rels[i], _FLIP[el.rels[i].direction]) + _node_text(el.nodes[i])
-    return out + left if not left else (out + left if anchor == len(el.nodes) - 1 else out + ", " + _node_text(el.nodes[anchor]) + left)
+    if not left or anchor == len(el.nodes) - 1:
+        return out + left
+    return out + ", " + _node_text(el.nodes[anchor]) + left
 
 
 def _create_text(el: A.PatternElement) -> str:

@@ -63,7 +63,8 @@ def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
                 g.create_constraint(ConstraintDef(name, ConstraintKind(kind), label, tuple(keys)))
             seq = body["seq"]
         except (KeyError, TypeError, ValueError, IndexError):
-            raise StorageError("Corrupt", f"a snapshot does not describe a graph, the store is damaged: {where}") from None
+            raise StorageError("Corrupt",
+                               f"a snapshot does not describe a graph, the store is damaged: {where}") from None
     finally:
         if collecting:
             gc.enable()

@@ -82,10 +82,11 @@ def parse(text: str) -> A.Statement:
             raise syntax_error(text, "unexpected end of input", len(text)) from None
         raise syntax_error(text, f'unexpected token "{unmark(str(tok))}"', tok.start_pos) from None
     except UnexpectedCharacters as e:
-        ch = unmark(text[e.pos_in_stream]) if e.pos_in_stream < len(text) else ""
+        at = e.pos_in_stream or 0
+        ch = unmark(text[at]) if at < len(text) else ""
         # a typographic dash where `-` was meant (text pasted from a document) gets its own kind
         kind = "InvalidUnicodeCharacter" if ch in _UNICODE_DASHES else "ParseError"
-        raise syntax_error(text, f'unexpected character "{ch}"', e.pos_in_stream, kind) from None
+        raise syntax_error(text, f'unexpected character "{ch}"', at, kind) from None
     except UnexpectedEOF:
         raise syntax_error(text, "unexpected end of input", len(text)) from None
     except UnexpectedInput as e:  # pragma: no cover - other lark input errors

@@ -43,5 +43,5 @@ class BuildBase(Transformer):
             else:
                 n = int(v)
         except ValueError:
-            raise self._err(f"invalid number literal {str(tok)}", tok.start_pos, "InvalidNumberLiteral")
+            raise self._err(f"invalid number literal {str(tok)}", tok.start_pos or 0, "InvalidNumberLiteral")
         return n

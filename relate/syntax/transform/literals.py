@@ -108,5 +108,5 @@ def check_int_range(stmt: A.Statement, text: str) -> None:
         if isinstance(node, (tuple, list)):
             stack.extend(node)
         elif isinstance(node, A.Node):
-            for name in node.__slots__:
-                stack.append(getattr(node, name))
+            slots: tuple[str, ...] = node.__slots__  # type: ignore[attr-defined]
+            stack.extend(getattr(node, name) for name in slots)

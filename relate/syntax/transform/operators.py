@@ -10,6 +10,15 @@ from .. import ast as A
 from .base import start_of
 
 
+
+def _bin(op: A.BinOp):
+    """A rule callback building `Binary(op, left, right)` from a binary rule's two terms."""
+    @v_args(meta=True)
+    def f(self, meta, c):
+        terms = [x for x in c if not isinstance(x, Token)]
+        return A.Binary(op, terms[0], terms[1], start_of(meta))
+    return f
+
 class OperatorRules:
     """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
 
@@ -47,12 +56,6 @@ class OperatorRules:
     def comp_op(self, c):
         return str(c[0])
 
-    def _bin(op):
-        @v_args(meta=True)
-        def f(self, meta, c):
-            terms = [x for x in c if not isinstance(x, Token)]
-            return A.Binary(op, terms[0], terms[1], start_of(meta))
-        return f
 
     starts_with = _bin(A.BinOp.STARTS_WITH)
     ends_with = _bin(A.BinOp.ENDS_WITH)
@@ -65,7 +68,6 @@ class OperatorRules:
     div = _bin(A.BinOp.DIV)
     mod = _bin(A.BinOp.MOD)
     pow = _bin(A.BinOp.POW)
-    del _bin
 
     @v_args(meta=True)
     def is_null(self, meta, c):
