@@ -1,0 +1,46 @@
+"""Pattern parts -> the text EXPLAIN shows for them: as walked from the anchor (MATCH, MERGE) or
+as written (CREATE)."""
+from __future__ import annotations
+
+from ..syntax import ast as A
+
+
+def node_text(n: A.NodePattern) -> str:
+    return "(" + (n.variable or "") + "".join(":" + lb for lb in n.labels) + ")"
+
+
+def rel_text(r: A.RelPattern, direction: A.Direction) -> str:
+    inner = (r.variable or "") + (":" + "|".join(r.types) if r.types else "")
+    if r.length is not None:
+        lo, hi = r.length
+        bounds = f"{lo if lo is not None else ''}..{hi if hi is not None else ''}"
+        inner += "*" + ("" if lo is None and hi is None else bounds)
+    body = f"[{inner}]" if inner else ""
+    if direction is A.Direction.OUT:
+        return f"-{body}->"
+    if direction is A.Direction.IN:
+        return f"<-{body}-"
+    return f"-{body}-"
+
+
+_FLIP = {A.Direction.OUT: A.Direction.IN, A.Direction.IN: A.Direction.OUT, A.Direction.BOTH: A.Direction.BOTH}
+
+
+def walk_text(el: A.PatternElement, anchor: int) -> str:
+    """The pattern as walked from its anchor: right of it as written, left of it reversed."""
+    out = node_text(el.nodes[anchor])
+    for i in range(anchor, len(el.rels)):
+        out += rel_text(el.rels[i], el.rels[i].direction) + node_text(el.nodes[i + 1])
+    left = ""
+    for i in range(anchor - 1, -1, -1):
+        left += rel_text(el.rels[i], _FLIP[el.rels[i].direction]) + node_text(el.nodes[i])
+    if not left or anchor == len(el.nodes) - 1:
+        return out + left
+    return out + ", " + node_text(el.nodes[anchor]) + left
+
+
+def create_text(el: A.PatternElement) -> str:
+    out = node_text(el.nodes[0])
+    for r, n in zip(el.rels, el.nodes[1:]):
+        out += rel_text(r, r.direction) + node_text(n)
+    return out

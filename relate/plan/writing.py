@@ -1,0 +1,116 @@
+"""The planner's write section: CREATE and MERGE patterns -> node and relationship specs of the
+write operators (`exec/writes.py`), SET items -> `SetItemOp`s."""
+from __future__ import annotations
+
+from ..errors import InternalError
+from ..exec import writes as W
+from ..exec.compile import Scope
+from ..exec.match import hidden_name
+from ..semantic.types import pattern_types
+from ..syntax import ast as A
+from .pattern_text import create_text, walk_text
+
+
+class WritePlanner:
+    """Mixin of `Planner`: needs `compiler`, `_part_matcher` and the `reads`/`writes` flags."""
+
+    def _node_spec(self, n: A.NodePattern, scope: Scope, for_create: bool, local: dict):
+        name = n.variable
+        if name and (scope.has(name) or name in local):
+            if n.labels or n.properties is not None:
+                raise InternalError("Internal", f"planner: CREATE redeclares `{name}`")
+            slot = scope.slot(name) if scope.has(name) else local[name]
+            return W.NodeSpec(slot, (), None), False
+        props = self.compiler.compile(n.properties, _TailScope(scope, local)) if n.properties is not None else None
+        return W.NodeSpec(None, n.labels, props), True
+
+    def _create(self, c: A.Create, op, scope: Scope):
+        self.writes = True
+        parts = []
+        texts = []
+        for part in c.pattern.parts:
+            el = part.element
+            local: dict[str, int] = {}
+            nodes = []
+            order = []
+            new_scope = Scope(scope.slots)
+            for i, n in enumerate(el.nodes):
+                spec, new = self._node_spec(n, scope, True, local)
+                if spec.bound_slot is None:
+                    nm = n.variable or hidden_name("n", n.pos, i)
+                    new_scope, slot = new_scope.extended(nm)
+                    local[nm] = slot
+                    order.append("n")
+                nodes.append(spec)
+            rels = []
+            for i, r in enumerate(el.rels):
+                if (len(r.types) != 1 or r.direction is A.Direction.BOTH or r.length is not None
+                        or (r.variable and (scope.has(r.variable) or r.variable in local))):
+                    raise InternalError("Internal", "planner: a relationship CREATE cannot make")
+                a, b = (i, i + 1) if r.direction is A.Direction.OUT else (i + 1, i)
+                props = (self.compiler.compile(r.properties, _TailScope(scope, local))
+                         if r.properties is not None else None)
+                rels.append(W.RelSpec(r.types[0], props, a, b))
+            # rows are extended node values first, then relationship values
+            for i, r in enumerate(el.rels):
+                nm = r.variable or hidden_name("r", r.pos, i)
+                new_scope, slot = new_scope.extended(nm)
+                local[nm] = slot
+                order.append("r")
+            if part.variable:
+                new_scope, _ = new_scope.extended(part.variable)
+            parts.append((nodes, rels, order, bool(part.variable)))
+            scope = new_scope
+            for name, stype in pattern_types(part):
+                scope.set_type(name, stype)
+            texts.append(create_text(el))
+        return W.Create(op, parts, ", ".join(texts)), scope
+
+    def _merge(self, c: A.Merge, op, scope: Scope):
+        self.writes = True
+        self.reads = True
+        part = c.part
+        el = part.element
+        for r in el.rels:
+            if len(r.types) != 1 or r.length is not None:
+                raise InternalError("Internal", "planner: a relationship MERGE cannot make")
+        m = self._part_matcher(part, scope)
+        nodes = []
+        for i, n in enumerate(el.nodes):
+            if n.variable and scope.has(n.variable):
+                if (n.labels or n.properties is not None) and len(el.nodes) == 1:
+                    raise InternalError("Internal", f"planner: MERGE redeclares `{n.variable}`")
+                nodes.append(W.NodeSpec(scope.slot(n.variable), (), None))
+            else:
+                props = self.compiler.compile(n.properties, scope) if n.properties is not None else None
+                nodes.append(W.NodeSpec(None, n.labels, props))
+        rels = []
+        for i, r in enumerate(el.rels):
+            a, b = (i, i + 1) if r.direction is not A.Direction.IN else (i + 1, i)
+            props = self.compiler.compile(r.properties, scope) if r.properties is not None else None
+            rels.append(W.RelSpec(r.types[0], props, a, b))
+        new_scope = m.scope
+        for name, stype in pattern_types(part):
+            new_scope.set_type(name, stype)
+        on_match = [self._set_item(it, new_scope) for it in c.on_match]
+        on_create = [self._set_item(it, new_scope) for it in c.on_create]
+        op = W.MergeOp(op, m, nodes, rels, None, bool(part.variable), on_match, on_create,
+                       walk_text(el, m.anchor))
+        return op, new_scope
+
+    def _set_item(self, it: A.SetItem, scope: Scope) -> W.SetItemOp:
+        comp = self.compiler
+        if it.kind is A.SetKind.PROPERTY:
+            return W.SetItemOp(it.kind, comp.compile(it.target.subject, scope), it.target.key,
+                               comp.compile(it.value, scope), ())
+        if it.kind is A.SetKind.LABELS:
+            return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, None, it.labels)
+        return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, comp.compile(it.value, scope), ())
+
+
+class _TailScope(Scope):
+    """A scope seeing the outer variables plus those a CREATE pattern made so far."""
+
+    def __init__(self, outer: Scope, local: dict) -> None:
+        super().__init__(outer.slots)
+        self.slots.update(local)
