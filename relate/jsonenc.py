@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 
-from .protocols.json_decode import ryu_format
+from .values.text import ryu_format
 
 __all__ = ["dumps"]
 

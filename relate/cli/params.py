@@ -18,8 +18,9 @@ import json
 from collections.abc import Callable, Iterable
 
 from ..errors import UsageError
+from ..values.ints import INT_MAX as _INT_MAX
+from ..values.ints import INT_MIN as _INT_MIN
 
-_INT_MIN, _INT_MAX = -(2 ** 63), 2 ** 63 - 1
 _RANGE = "a number is out of range (integers must fit in 64 bits, floats must be finite)"
 
 

@@ -14,7 +14,7 @@ import math
 from ..errors import E
 from ..values import type_name
 from .arith import add
-from .compare import hashable, order_key
+from ..values.compare import hashable, order_key
 
 
 def _number(name: str, v):

@@ -11,19 +11,9 @@ from __future__ import annotations
 import math
 
 from ..errors import CypherArithmeticError, CypherTypeError
-from ..values import type_name
-
-INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
-
-
-def check_int(n: int) -> int:
-    if n < INT_MIN or n > INT_MAX:
-        raise CypherArithmeticError("IntegerOverflow", "integer arithmetic overflowed the 64-bit range")
-    return n
-
-
-def _num(v: object) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+from ..values.ints import check_int
+from ..values.kinds import is_num, temporal, type_name
+from ..values.text import string_form
 
 
 def _bad(op: str, a: object, b: object) -> CypherTypeError:
@@ -38,21 +28,16 @@ def _temporal(op: str, a, b):
     """`a op b` when an operand is a temporal value or a duration, else NotImplemented."""
     if isinstance(a, _BASIC) and isinstance(b, _BASIC):
         return NotImplemented
-    from .. import temporal
-    if not (temporal.is_value(a) or temporal.is_value(b)):
+    t = temporal()
+    if not (t.is_value(a) or t.is_value(b)):
         return NotImplemented
-    return getattr(temporal, op)(a, b)
-
-
-def _text(v) -> str:
-    from .functions.convert import to_string  # functions import this module
-    return to_string(v)
+    return getattr(t, op)(a, b)
 
 
 def add(a, b):
     if a is None or b is None:
         return None
-    if _num(a) and _num(b):
+    if is_num(a) and is_num(b):
         r = a + b
         return check_int(r) if isinstance(r, int) else r
     if isinstance(a, str) and isinstance(b, str):
@@ -61,8 +46,8 @@ def add(a, b):
         return a + b if isinstance(b, list) else a + [b]
     if isinstance(b, list):
         return [a] + b
-    if isinstance(a, str) and _num(b) or _num(a) and isinstance(b, str):
-        return _text(a) + _text(b)
+    if isinstance(a, str) and is_num(b) or is_num(a) and isinstance(b, str):
+        return string_form(a) + string_form(b)  # type: ignore[operator]
     r = _temporal("add", a, b)
     if r is not NotImplemented:
         return r
@@ -72,7 +57,7 @@ def add(a, b):
 def sub(a, b):
     if a is None or b is None:
         return None
-    if _num(a) and _num(b):
+    if is_num(a) and is_num(b):
         r = a - b
         return check_int(r) if isinstance(r, int) else r
     r = _temporal("subtract", a, b)
@@ -84,7 +69,7 @@ def sub(a, b):
 def mul(a, b):
     if a is None or b is None:
         return None
-    if _num(a) and _num(b):
+    if is_num(a) and is_num(b):
         if isinstance(a, float) or isinstance(b, float):
             return float(a) * float(b)
         return check_int(a * b)
@@ -97,7 +82,7 @@ def mul(a, b):
 def div(a, b):
     if a is None or b is None:
         return None
-    if _num(a) and _num(b):
+    if is_num(a) and is_num(b):
         if isinstance(a, int) and isinstance(b, int):
             if b == 0:
                 raise CypherArithmeticError("DivisionByZero", "/ by zero")
@@ -118,7 +103,7 @@ def div(a, b):
 def mod(a, b):
     if a is None or b is None:
         return None
-    if _num(a) and _num(b):
+    if is_num(a) and is_num(b):
         if isinstance(a, int) and isinstance(b, int):
             if b == 0:
                 raise CypherArithmeticError("DivisionByZero", "% by zero")
@@ -134,7 +119,7 @@ def mod(a, b):
 def power(a, b):
     if a is None or b is None:
         return None
-    if _num(a) and _num(b):
+    if is_num(a) and is_num(b):
         x, y = float(a), float(b)
         try:
             return math.pow(x, y)
@@ -152,12 +137,12 @@ def power(a, b):
 def neg(a):
     if a is None:
         return None
-    if _num(a):
+    if is_num(a):
         return check_int(-a) if isinstance(a, int) else -a
     if not isinstance(a, _BASIC):
-        from .. import temporal
-        if temporal.is_value(a):
-            r = temporal.negate(a)
+        t = temporal()
+        if t.is_value(a):
+            r = t.negate(a)
             if r is not NotImplemented:
                 return r
     raise CypherTypeError("InvalidArgumentType", f"cannot negate {type_name(a)}")

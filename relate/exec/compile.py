@@ -18,7 +18,7 @@ from ..errors import CypherArgumentError, CypherTypeError, DeletedEntityError, I
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from . import arith
-from .compare import compare, equals
+from ..values.compare import compare, equals
 from .functions import lookup
 from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 

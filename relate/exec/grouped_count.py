@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .compare import hashable
+from ..values.compare import hashable
 
 _NUMERIC = frozenset((int, float, bool))
 

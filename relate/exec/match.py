@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..errors import CypherTypeError, InternalError
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
-from .compare import equals
+from ..values.compare import equals
 from . import scan_filter as SF
 from .compile import Compiler, Scope
 

@@ -11,7 +11,7 @@ from operator import itemgetter
 
 from ..errors import CypherArgumentError, CypherTypeError
 from ..values import type_name
-from .compare import hashable, order_key
+from ..values.compare import hashable, order_key
 
 
 class Operator:

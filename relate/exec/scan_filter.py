@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .compare import compare, equals
+from ..values.compare import compare, equals
 
 
 class Op(Enum):

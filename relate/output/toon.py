@@ -30,92 +30,25 @@ characters, control characters, the comma, or a leading `-` / `#`), quoted with 
 """
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Sequence
-from decimal import Decimal
 
 from ..result import Result
+from ..values.text import TOON_DELIM as DELIM
+from ..values.text import toon_key as key
+from ..values.text import toon_number as number
+from ..values.text import toon_primitive as primitive
+from ..values.text import toon_string as string
 from .jsonout import dumps, row_object
 
-DELIM = ","
+__all__ = ["encode_field", "is_primitive", "number", "render", "string"]
+
 INDENT = "  "
 
-_NUMBER_LIKE = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?", re.IGNORECASE)
-_BARE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
-_STRUCTURAL = frozenset(':"\\[]{}')
-_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-# --- primitives -------------------------------------------------------------------------------
-
-
-def quote(text: str) -> str:
-    """`text` in double quotes with TOON's escapes (other C0 controls as lowercase \\u00xx)."""
-    out = []
-    for ch in text:
-        esc = _ESCAPES.get(ch)
-        if esc is not None:
-            out.append(esc)
-        elif ch < " ":
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def needs_quotes(text: str, delim: str = DELIM) -> bool:
-    if not text:
-        return True
-    if text[0] in " \t" or text[-1] in " \t":
-        return True
-    if text in ("true", "false", "null") or _NUMBER_LIKE.fullmatch(text):
-        return True
-    if text[0] in "-#" or delim in text:
-        return True
-    return any(ch in _STRUCTURAL or ch < " " for ch in text)
-
-
-def string(text: str, delim: str = DELIM) -> str:
-    return quote(text) if needs_quotes(text, delim) else text
-
-
-def key(name: str) -> str:
-    """A field name, bare when it is identifier-like (dots allowed), quoted otherwise."""
-    return name if _BARE_KEY.fullmatch(name) else quote(name)
-
-
-def number(value: int | float) -> str:
-    if isinstance(value, int):
-        return str(value)
-    if not math.isfinite(value):
-        return "null"
-    if value == 0:
-        return "0"  # also folds -0.0
-    text = repr(value)
-    if 1e-6 <= abs(value) < 1e21:
-        plain = format(Decimal(text), "f")
-        if "." in plain:
-            plain = plain.rstrip("0").rstrip(".")
-        return plain
-    mantissa, _, exp = text.partition("e")
-    power = int(exp)
-    return f"{mantissa}e{'+' if power >= 0 else '-'}{abs(power)}"
+# --- primitives (their text is `values.text`'s TOON section) -----------------------------------
 
 
 def is_primitive(value: object) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
-
-
-def primitive(value: object, delim: str = DELIM) -> str:
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        return string(value, delim)
-    return number(value)  # type: ignore[arg-type]
 
 
 # --- tabular detection ------------------------------------------------------------------------

@@ -24,9 +24,9 @@ port when that might disagree.
 
 from __future__ import annotations
 
-import math
 import re
 
+from ..values.text import ryu_format
 from .json_cursor import (BACKSLASH, COLON, COMMA, LBRACE, LBRACKET, MINUS, NINE, QUOTE, RBRACE,
                           RBRACKET, ZERO)
 from .json_errors import (CONTROL_CHARACTER, EOF_LIST, EOF_OBJECT, EOF_STRING, EOF_VALUE, EXPECTED_COLON,
@@ -44,40 +44,6 @@ _SIMPLE_ESCAPES = {
     QUOTE: '"', BACKSLASH: "\\", 0x2F: "/", 0x62: "\b",
     0x66: "\f", 0x6E: "\n", 0x72: "\r", 0x74: "\t",
 }
-
-
-def ryu_format(value: float) -> str:
-    """serde_json's text for an f64 (the ``ryu`` crate): ``1.0``, ``1e20``, ``1e-7``.
-
-    Python's repr gives the same shortest round-trip digits; only the layout differs.
-    """
-    if value != value:
-        return "NaN"
-    if math.isinf(value):
-        return "inf" if value > 0 else "-inf"
-    sign = "-" if math.copysign(1.0, value) < 0 else ""
-    if value == 0:
-        return sign + "0.0"
-    mantissa, _, exp_text = repr(abs(value)).partition("e")
-    whole, _, frac = mantissa.partition(".")
-    digits = (whole + frac).lstrip("0")
-    exponent = (int(exp_text) if exp_text else 0) - len(frac)
-    stripped = digits.rstrip("0")
-    exponent += len(digits) - len(stripped)
-    digits = stripped
-    length = len(digits)
-    kk = length + exponent  # 10^(kk-1) <= value < 10^kk
-    if 0 <= exponent and kk <= 16:
-        text = digits + "0" * exponent + ".0"
-    elif 0 < kk <= 16:
-        text = digits[:kk] + "." + digits[kk:]
-    elif -5 < kk <= 0:
-        text = "0." + "0" * -kk + digits
-    elif length == 1:
-        text = f"{digits}e{kk - 1}"
-    else:
-        text = f"{digits[0]}.{digits[1:]}e{kk - 1}"
-    return sign + text
 
 
 def _unexpected_number(value: int | float) -> str:

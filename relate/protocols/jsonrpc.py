@@ -49,7 +49,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, f64_from_parts, ryu_format
+from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, f64_from_parts
+from relate.values.text import ryu_format
 from relate.jsonenc import dumps as _dumps  # the one serde-style writer; mcp.py imports this name
 
 __all__ = [

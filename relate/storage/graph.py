@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..exec.compare import equals, hashable
+from ..values.compare import equals, hashable
 from ..values import Node, Relationship
 from .reltable import RelTable
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...errors import CypherArgumentError, CypherTypeError
-from ...values import type_name
+from ...values.kinds import is_int, type_name
 
 
 def type_err(fn: str, v: object) -> CypherTypeError:
@@ -10,14 +10,6 @@ def type_err(fn: str, v: object) -> CypherTypeError:
     # invalid argument *value* (the compile-time refusal is InvalidArgumentType)
     return CypherTypeError("InvalidArgumentValue",
                            f"{fn}() cannot take a {type_name(v).lower()} argument", phase="runtime")
-
-
-def is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def is_num(v: object) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def int_arg(fn: str, what: str, v: object) -> int:

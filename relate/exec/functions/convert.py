@@ -8,34 +8,11 @@ from __future__ import annotations
 
 import math
 import re
-from decimal import Decimal
 
 from ...errors import RelateError
-from ..arith import check_int
+from ...values.ints import check_int
+from ...values.text import string_form
 from .common import type_err
-
-
-def format_float(x: float) -> str:
-    """A float as Java's `Double.toString` writes it: the shortest digits that read back exactly,
-    plain notation for magnitudes in [1e-3, 1e7), otherwise `d.dddE<exponent>`."""
-    if math.isnan(x):
-        return "NaN"
-    if math.isinf(x):
-        return "Infinity" if x > 0 else "-Infinity"
-    if x == 0.0:
-        return "-0.0" if math.copysign(1.0, x) < 0 else "0.0"
-    sign = "-" if x < 0 else ""
-    _, digit_tuple, exp = Decimal(repr(abs(x))).as_tuple()
-    digits = "".join(map(str, digit_tuple)).rstrip("0")
-    exp += len(digit_tuple) - len(digits)
-    point = len(digits) - 1 + exp  # the power of ten of the first digit
-    if 1e-3 <= abs(x) < 1e7:
-        if point >= 0:
-            whole = digits[:point + 1].ljust(point + 1, "0")
-            frac = digits[point + 1:] or "0"
-            return f"{sign}{whole}.{frac}"
-        return f"{sign}0.{'0' * (-point - 1)}{digits}"
-    return f"{sign}{digits[0]}.{digits[1:] or '0'}E{point}"
 
 
 _JAVA_DOUBLE = re.compile(r"[+-]?(?:NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?")
@@ -53,21 +30,12 @@ def parse_float(text: str) -> float | None:
 
 
 def to_string(v):
-    if v is None or isinstance(v, str):
-        return v
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        return format_float(v)
-    if not isinstance(v, (list, dict)):
-        from ... import temporal
-        if temporal.is_value(v):
-            return temporal.render(v)
-    raise type_err("toString", v)
+    if v is None:
+        return None
+    text = string_form(v)
+    if text is None:
+        raise type_err("toString", v)
+    return text
 
 
 def to_integer(v):

@@ -3,8 +3,8 @@ range, coalesce, isEmpty."""
 from __future__ import annotations
 
 from ...errors import CypherArgumentError, CypherTypeError
-from ...values import type_name
-from .common import is_int, type_err
+from ...values.kinds import is_int, type_name
+from .common import type_err
 
 
 def size(v):

@@ -13,8 +13,9 @@ from decimal import (ROUND_CEILING, ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_DOWN, RO
                      ROUND_HALF_UP, ROUND_UP, Decimal)
 
 from ...errors import CypherArgumentError
-from ..arith import check_int
-from .common import int_arg, is_num, type_err
+from ...values.ints import check_int
+from ...values.kinds import is_num
+from .common import int_arg, type_err
 
 NAN, INF = float("nan"), float("inf")
 

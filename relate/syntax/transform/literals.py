@@ -7,11 +7,10 @@ import re
 
 from lark import v_args
 
+from ...values.ints import INT_MAX
 from .. import ast as A
 from ..position import syntax_error
 from .base import start_of
-
-INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
 _ESCAPE_RE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", re.DOTALL)

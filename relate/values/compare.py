@@ -10,35 +10,25 @@
   max): maps, nodes, relationships, lists, paths, temporal values, strings, booleans, numbers
   (NaN after every other number), then null last.
 - `hashable(v)` -> a stand-in with Cypher equivalence for grouping and DISTINCT.
+
+These run per row in scans, joins, sorts and grouping: each starts with the exact-type tests
+of the common kinds before the general chain (which also serves subclasses and the temporal
+kinds).
 """
 from __future__ import annotations
 
 import math
 
-from ..values import Node, Path, Relationship
+from .entities import Node, Path, Relationship
+from .kinds import is_num
+from .kinds import temporal as _temporal
 
 _NAN = float("nan")
 
-
-_TEMPORAL = None
-
-
-def _temporal():
-    # imported on first use (only values that are none of the basic kinds get this far), then
-    # kept: an import statement per comparison showed up in the scan benchmarks
-    global _TEMPORAL
-    if _TEMPORAL is None:
-        from .. import temporal
-        _TEMPORAL = temporal
-    return _TEMPORAL
-
-
-# Same-typed scalars compare with Python's == directly (NaN == NaN is already false).
-_PLAIN = frozenset((str, int, float, bool))
-
-
-def _is_num(v: object) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+# Same-typed values of these classes compare with Python's == directly (NaN == NaN is already
+# false; entities compare by id).
+_PLAIN = frozenset((str, int, float, bool, Node, Relationship, Path))
+_NUMBER = frozenset((int, float))
 
 
 def equals(a: object, b: object) -> bool | None:
@@ -47,7 +37,11 @@ def equals(a: object, b: object) -> bool | None:
         return a == b
     if a is None or b is None:
         return None
-    if _is_num(a) and _is_num(b):
+    if ta in _NUMBER:  # a number is equal only to a number
+        return a == b if is_num(b) else False
+    if ta is str or ta is bool:  # and b is of another type
+        return False
+    if is_num(a) and is_num(b):
         return a == b
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b if isinstance(a, bool) and isinstance(b, bool) else False
@@ -81,13 +75,24 @@ def equals(a: object, b: object) -> bool | None:
     return a == b
 
 
-def compare(a: object, b: object):
+_ORDERABLE = (dict, Node, Relationship, Path, str, bool, int, float, list)
+
+
+def compare(a: object, b: object) -> int | float | None:
     if a is None or b is None:
         return None
-    if _is_num(a) and _is_num(b):
+    ta = type(a)
+    if ta is type(b):
+        if ta is int or ta is str:
+            return (a > b) - (a < b)  # type: ignore[operator,no-any-return]
+        if ta is float:
+            if a != a or b != b:  # NaN on either side
+                return _NAN
+            return (a > b) - (a < b)  # type: ignore[operator,no-any-return]
+    if ta in _NUMBER and type(b) in _NUMBER or is_num(a) and is_num(b):
         if a != a or b != b:  # NaN on either side
             return _NAN
-        return (a > b) - (a < b)
+        return (a > b) - (a < b)  # type: ignore[operator,no-any-return]
     if isinstance(a, str) and isinstance(b, str):
         return (a > b) - (a < b)
     if isinstance(a, bool) and isinstance(b, bool):
@@ -98,8 +103,7 @@ def compare(a: object, b: object):
             if r is None or r != 0:
                 return r
         return (len(a) > len(b)) - (len(a) < len(b))
-    if isinstance(a, (dict, Node, Relationship, Path, str, bool, int, float, list)) or \
-            isinstance(b, (dict, Node, Relationship, Path, str, bool, int, float, list)):
+    if isinstance(a, _ORDERABLE) or isinstance(b, _ORDERABLE):
         return None
     t = _temporal()
     if isinstance(a, t.VALUE_TYPES) and isinstance(b, t.VALUE_TYPES):
@@ -110,16 +114,27 @@ def compare(a: object, b: object):
 # Type ranks of the global sort order, ascending.
 _RANK_MAP, _RANK_NODE, _RANK_REL, _RANK_LIST, _RANK_PATH, _RANK_TEMPORAL = 0, 1, 2, 3, 4, 5
 _RANK_STR, _RANK_BOOL, _RANK_NUM, _RANK_NULL = 6, 7, 8, 9
+_NULL_KEY = (_RANK_NULL,)
+_NAN_ORDER_KEY = (_RANK_NUM, 1, 0.0)  # NaN sorts after every number
 
 
-def order_key(v: object) -> tuple:
+def order_key(v: object) -> tuple[object, ...]:
     if v is None:
-        return (_RANK_NULL,)
+        return _NULL_KEY
+    t = type(v)
+    if t is str:
+        return (_RANK_STR, v)
+    if t is int:
+        return (_RANK_NUM, 0, v)
+    if t is float:
+        return (_RANK_NUM, 0, v) if v == v else _NAN_ORDER_KEY
+    if t is bool:
+        return (_RANK_BOOL, v)
     if isinstance(v, bool):
         return (_RANK_BOOL, v)
     if isinstance(v, (int, float)):
         if v != v:
-            return (_RANK_NUM, 1, 0.0)  # NaN sorts after every number
+            return _NAN_ORDER_KEY
         return (_RANK_NUM, 0, v)
     if isinstance(v, str):
         return (_RANK_STR, v)
@@ -133,15 +148,22 @@ def order_key(v: object) -> tuple:
         return (_RANK_REL, v.id)
     if isinstance(v, Path):
         return (_RANK_PATH, tuple(n.id for n in v.nodes), tuple(r.id for r in v.rels))
-    t = _temporal()
-    if isinstance(v, t.VALUE_TYPES):
-        return (_RANK_TEMPORAL, t.order_key(v))
+    tm = _temporal()
+    if isinstance(v, tm.VALUE_TYPES):
+        return (_RANK_TEMPORAL, tm.order_key(v))
     return (_RANK_NULL + 1, repr(v))
 
 
 def hashable(v: object) -> object:
     """A hashable stand-in with Cypher equivalence for grouping and DISTINCT (1 and 1.0 group
     together, so do two NaNs; null groups with null)."""
+    t = type(v)
+    if t in _SELF_GROUPED:
+        return v
+    if t is float:
+        return _NAN_GROUP if v != v else v
+    if t is bool:
+        return ("b", v)
     if isinstance(v, list):
         return ("l",) + tuple(hashable(x) for x in v)
     if isinstance(v, dict):
@@ -149,5 +171,10 @@ def hashable(v: object) -> object:
     if isinstance(v, bool):
         return ("b", v)
     if isinstance(v, float) and math.isnan(v):
-        return ("nan",)
+        return _NAN_GROUP
     return v
+
+
+_NAN_GROUP = ("nan",)
+# Kinds whose Python equality and hash already are Cypher's grouping equivalence.
+_SELF_GROUPED = frozenset((str, int, type(None), Node, Relationship, Path))
