@@ -21,6 +21,10 @@ from decimal import Decimal
 from .entities import Node, Path, Relationship
 from .kinds import temporal_of
 
+# null and the booleans are written the same in every format here (looked up by identity first:
+# the key True would also answer for 1)
+_WORDS: dict[object, str] = {None: "null", True: "true", False: "false"}
+
 # --- Cypher literal ---------------------------------------------------------------------------
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b",
@@ -52,12 +56,8 @@ def _props(props: dict[str, object]) -> str:
 
 def to_text(value: object) -> str:
     """A Cypher value as Cypher-literal text (the table output mode and TCK comparisons)."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
+    if value is None or value is True or value is False:
+        return _WORDS[value]
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
@@ -122,10 +122,8 @@ def string_form(v: object) -> str | None:
     None for a value with no string form (null, lists, maps, graph entities)."""
     if isinstance(v, str):
         return v
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
+    if v is True or v is False:
+        return _WORDS[v]
     if isinstance(v, int):
         return str(v)
     if isinstance(v, float):
@@ -240,12 +238,8 @@ def toon_number(value: int | float) -> str:
 
 def toon_primitive(value: object, delim: str = TOON_DELIM) -> str:
     """A JSON-shaped scalar (null, boolean, number, string) as TOON text."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
+    if value is None or value is True or value is False:
+        return _WORDS[value]
     if isinstance(value, str):
         return toon_string(value, delim)
     return toon_number(value)  # type: ignore[arg-type]
