@@ -2,7 +2,8 @@
 (null where the plain form would fail) and their `...List` forms (element-wise, OrNull style).
 
 Number text follows Java, which the TCK's expectations come from: `toString(1.0E10)` is
-`'1.0E10'`, `toFloat(' 1.5 ')` is 1.5, `toFloat('inf')` is null but `toFloat('Infinity')` is not.
+`'1.0E10'` (the text itself is `values.text.string_form`, which `+` of a string and a number
+uses too), `toFloat(' 1.5 ')` is 1.5, `toFloat('inf')` is null but `toFloat('Infinity')` is not.
 """
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from ...errors import RelateError
 from ...values.ints import check_int
 from ...values.text import string_form
 from .common import type_err
-
 
 _JAVA_DOUBLE = re.compile(r"[+-]?(?:NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?")
 _JAVA_LONG = re.compile(r"[+-]?\d+")
