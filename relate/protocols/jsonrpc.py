@@ -45,12 +45,10 @@ in ``expected struct JsonRpcMessage`` texts)::
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass
 
 from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, f64_from_parts
-from relate.values.text import ryu_format
 from relate.jsonenc import dumps as _dumps  # the one serde-style writer; mcp.py imports this name
 
 __all__ = [
