@@ -37,14 +37,10 @@ def equals(a: object, b: object) -> bool | None:
         return a == b
     if a is None or b is None:
         return None
-    if ta in _NUMBER:  # a number is equal only to a number
+    if ta is int or ta is float:  # a number is equal only to a number
         return a == b if is_num(b) else False
     if ta is str or ta is bool:  # and b is of another type
         return False
-    if is_num(a) and is_num(b):
-        return a == b
-    if isinstance(a, bool) or isinstance(b, bool):
-        return a is b if isinstance(a, bool) and isinstance(b, bool) else False
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return False
@@ -67,6 +63,10 @@ def equals(a: object, b: object) -> bool | None:
             if r is None:
                 unknown = True
         return None if unknown else True
+    if is_num(a) and is_num(b):  # subclasses of int or float
+        return a == b
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b if isinstance(a, bool) and isinstance(b, bool) else False
     if type(a) is not type(b):
         return False
     t = _temporal()
@@ -126,10 +126,10 @@ def order_key(v: object) -> tuple[object, ...]:
         return (_RANK_STR, v)
     if t is int:
         return (_RANK_NUM, 0, v)
-    if t is float:
-        return (_RANK_NUM, 0, v) if v == v else _NAN_ORDER_KEY
     if t is bool:
         return (_RANK_BOOL, v)
+    if t is float:
+        return (_RANK_NUM, 0, v) if v == v else _NAN_ORDER_KEY
     if isinstance(v, bool):
         return (_RANK_BOOL, v)
     if isinstance(v, (int, float)):
