@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,7 +154,8 @@ def page_sources(web: Path) -> list[Path]:
 def render_pages(out: Path, prerender: bool) -> list[str]:
     web = ROOT / "web"
     template = (web / "template.html").read_text()
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    # the one source of the version (pyproject.toml reads it too, through hatch)
+    version = re.search(r'__version__ = "([^"]+)"', (ROOT / "relate" / "version.py").read_text()).group(1)
     new_page = cell_runner(prerender)
     written = []
     for source in page_sources(web):
