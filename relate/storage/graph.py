@@ -3,21 +3,17 @@
 Invariants (kept by every mutating method, undone by `Transaction.rollback`):
 - `nodes` (a dict) and `rels` (a `RelTable`, blocks of slots by id) map id -> live record; ids
   are never reused within a store.
-- adjacency lives on the node records: `node.out_rels` / `node.in_rels` hold the live
-  relationships leaving / entering it, in link order, all types mixed: an exact-size tuple
-  (replaced on change) up to `_SMALL` of them, beyond that an ordered dict `{rel: None}`
-  (changed in place, so a busy node drops any one of them at once).  Iterating either gives the
-  relationships.  Expansions filter by type (`expand`) and hand out new lists; deleting a
-  relationship takes it out of its two endpoints' adjacency.  Nothing outside this class reads
-  them.
+- adjacency lives on the node records (`node.out_rels` / `node.in_rels`); its invariants are
+  at the top of `adjacency.py`, which owns it.
 - `node.labels` is a frozenset interned per graph (`_label_sets`): nodes with the same labels
   share one; adding or removing a label swaps in another, never mutates it.
 - `by_label[label]` holds exactly the live nodes carrying that label (insertion ordered).
 - each property index `(label, key)` maps a hashable value to the live labelled node holding it
   while it is the only one, else to `{node id: node}` in insertion order (`index_lookup` hides
   which).
-- records created without properties share one empty map (`_NO_PROPS`); `set_prop`, the only
-  writer of property maps, gives a record its own map before its first change.
+- records created without properties share one empty map (`_NO_PROPS`, see `props.py`);
+  `set_prop`, the only writer of property maps, gives a record its own map before its first
+  change.
 - `node_writes` grows with every change to a node's existence, labels or properties, undo steps
   included; a cached label column (`column`) is used only while it has not moved since the
   column was built.
@@ -34,47 +30,28 @@ tuple naming the change by ids: the committed transaction's ops become its WAL r
     ("cc", name, kind, label, [keys])   ("dc", name)   create / drop a constraint
 Ops carry copies of maps and label sets, so a later change in the same transaction cannot reach
 back into an earlier op.
+
+The class is assembled from three files, one concern each: this one (records, labels, property
+indexes, schema, undo and redo), `adjacency.py` (the `Adjacency` mixin: linking relationships and
+walking them) and `graph_load.py` (the `GraphLoad` mixin: snapshot loading and redo replay).  The
+schema definitions live in `schema_defs.py`; every name is importable from here as before.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
 
 from ..values.compare import equals, hashable
 from ..values import Node, Relationship
+from .adjacency import _SMALL as _SMALL  # re-exported: the layout tests read it here
+from .adjacency import Adjacency
+from .graph_load import GraphLoad
+from .props import NO_PROPS as _NO_PROPS
 from .reltable import RelTable
+from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
+
+__all__ = ["ConstraintDef", "ConstraintKind", "Graph", "IndexDef", "Transaction"]
 
 # values whose index entry holds exactly the nodes equal to them (NaN excepted, checked apart)
 _EXACT_IN_INDEX = frozenset((str, int, float, bool))
-# the property map of every record created without properties; never mutated (see `set_prop`)
-_NO_PROPS: dict = {}
-# adjacency of up to this many relationships is an exact-size tuple, replaced on every change;
-# a busier node's is a dict changed in place (back to a tuple below half of this)
-_SMALL = 32
-
-
-@dataclass(frozen=True, slots=True)
-class IndexDef:
-    name: str
-    label: str
-    key: str
-
-
-class ConstraintKind(Enum):
-    UNIQUE = "unique"
-    NOT_NULL = "not_null"
-    KEY = "key"          # unique and present, over all its keys together
-
-
-@dataclass(frozen=True, slots=True)
-class ConstraintDef:
-    """A constraint's definition, as the store keeps it; checking writes against it is the
-    engine's business."""
-
-    name: str
-    kind: ConstraintKind
-    label: str
-    keys: tuple[str, ...]
 
 
 class Transaction:
@@ -109,7 +86,7 @@ class Transaction:
             del self.redo[redo_mark:]
 
 
-class Graph:
+class Graph(Adjacency, GraphLoad):
     def __init__(self) -> None:
         self.nodes: dict[int, Node] = {}
         self.rels = RelTable()
@@ -248,33 +225,6 @@ class Graph:
                 t.redo.append(("cr", rel.id, type, start.id, end.id, dict(rel.props)))
         return rel
 
-    def _link(self, rel: Relationship) -> None:
-        rel.deleted = False
-        self.rels[rel.id] = rel
-        node = rel.start
-        rels = node.out_rels
-        if rels.__class__ is tuple:
-            node.out_rels = rels + (rel,) if len(rels) < _SMALL else _busy(rels, rel)
-        else:
-            rels[rel] = None
-        node = rel.end
-        rels = node.in_rels
-        if rels.__class__ is tuple:
-            node.in_rels = rels + (rel,) if len(rels) < _SMALL else _busy(rels, rel)
-        else:
-            rels[rel] = None
-
-    def _unlink(self, rel: Relationship) -> None:
-        self.rels.pop(rel.id, None)
-        node = rel.start
-        rels = _without(node.out_rels, rel)
-        if rels is not None:
-            node.out_rels = rels
-        node = rel.end
-        rels = _without(node.in_rels, rel)
-        if rels is not None:
-            node.in_rels = rels
-
     def delete_rel(self, rel: Relationship) -> bool:
         if rel.id not in self.rels:
             return False
@@ -282,16 +232,6 @@ class Graph:
         rel.deleted = True
         self._log(lambda: self._link(rel), ("dr", rel.id))
         return True
-
-    def degree(self, node: Node) -> int:
-        return len(node.out_rels) + len(node.in_rels)
-
-    def node_rels(self, node: Node) -> list[Relationship]:
-        """Every relationship at `node` once, newest first (deleting them in this order takes
-        each off the end of the node's own tuples)."""
-        out = list(reversed(node.out_rels))
-        out.extend(r for r in reversed(node.in_rels) if r.start is not node)
-        return out
 
     def delete_node(self, node: Node) -> bool:
         if node.id not in self.nodes:
@@ -418,104 +358,6 @@ class Graph:
             self.schema_version += 1
         self._log(undo, ("dc", name))
 
-    # ---------------------------------------------------------------- loading and replay
-    def restore_node(self, id: int, labels, props: dict) -> Node:
-        """Put a stored node back under its own id (snapshot load; no undo, no redo)."""
-        self.node_writes += 1
-        node = Node(id, self._labels(labels), props or _NO_PROPS)
-        self.nodes[id] = node
-        for lb in node.labels:
-            self.by_label.setdefault(lb, {})[id] = node
-            if self.index_data:
-                self._index_add(node, lb)
-        if id >= self.next_node_id:
-            self.next_node_id = id + 1
-        return node
-
-    def restore_rel(self, id: int, type: str, start: int, end: int, props: dict) -> Relationship:
-        """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
-        rel = Relationship(id, type, self.nodes[start], self.nodes[end], props or _NO_PROPS)
-        self._link(rel)
-        if id >= self.next_rel_id:
-            self.next_rel_id = id + 1
-        return rel
-
-    def load_bulk(self, nodes, rels) -> None:
-        """Fill an empty graph from stored records `[id, labels, props]` and
-        `[id, type, start, end, props]` (ids kept; no undo, no redo; indexes are created after)."""
-        self.node_writes += 1
-        all_nodes = self.nodes
-        all_rels = self.rels
-        by_label = self.by_label
-        label_sets = self._label_sets
-        top = self.next_node_id - 1
-        for nid, labels, props in nodes:
-            shared = frozenset(labels)
-            shared = label_sets.setdefault(shared, shared)
-            node = Node(nid, shared, props or _NO_PROPS)
-            all_nodes[nid] = node
-            for lb in shared:
-                members = by_label.get(lb)
-                if members is None:
-                    members = by_label[lb] = {}
-                members[nid] = node
-            if nid > top:
-                top = nid
-        self.next_node_id = top + 1
-        top = self.next_rel_id - 1
-        for rid, type_, s, e, props in rels:
-            start = all_nodes[s]
-            end = all_nodes[e]
-            rel = Relationship(rid, type_, start, end, props or _NO_PROPS)
-            all_rels[rid] = rel
-            adj = start.out_rels
-            if adj.__class__ is tuple:
-                start.out_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
-            else:
-                adj[rel] = None
-            adj = end.in_rels
-            if adj.__class__ is tuple:
-                end.in_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
-            else:
-                adj[rel] = None
-            if rid > top:
-                top = rid
-        self.next_rel_id = top + 1
-
-    def apply_redo(self, ops) -> None:
-        """Replay one committed transaction's redo ops (as decoded from disk: lists, not tuples).
-        Raises KeyError or ValueError when an op names something that is not there."""
-        nodes = self.nodes
-        rels = self.rels
-        for op in ops:
-            code = op[0]
-            if code == "cn":
-                self.restore_node(op[1], op[2], op[3])
-            elif code == "sn":
-                self.set_prop(nodes[op[1]], op[2], op[3])
-            elif code == "cr":
-                self.restore_rel(op[1], op[2], op[3], op[4], op[5])
-            elif code == "sr":
-                self.set_prop(rels[op[1]], op[2], op[3])
-            elif code == "al":
-                self.add_label(nodes[op[1]], op[2])
-            elif code == "rl":
-                self.remove_label(nodes[op[1]], op[2])
-            elif code == "dr":
-                self.delete_rel(rels[op[1]])
-            elif code == "dn":
-                self.delete_node(nodes[op[1]])
-            elif code == "ci":
-                self.create_index(IndexDef(op[1], op[2], op[3]))
-            elif code == "di":
-                self.drop_index(op[1])
-            elif code == "cc":
-                self.create_constraint(ConstraintDef(op[1], ConstraintKind(op[2]), op[3], tuple(op[4])))
-            elif code == "dc":
-                self.drop_constraint(op[1])
-            else:
-                raise ValueError(f"unknown op {code!r}")
-
     # ---------------------------------------------------------------- reads
     def nodes_with_label(self, label: str):
         return self.by_label.get(label, {}).values()
@@ -554,80 +396,3 @@ class Graph:
             # by their elements); equality is stricter there
             nodes = [n for n in nodes if equals(n.props.get(key), value) is True]
         return nodes
-
-    def out_rels(self, node: Node) -> list[Relationship]:
-        """The live relationships leaving `node`, oldest first (a copy)."""
-        return list(node.out_rels)
-
-    def in_rels(self, node: Node) -> list[Relationship]:
-        """The live relationships entering `node`, oldest first (a copy)."""
-        return list(node.in_rels)
-
-    def relationship_types(self) -> set[str]:
-        """The types of the live relationships."""
-        return {r.type for n in self.nodes.values() for r in n.out_rels}
-
-    def expand(self, node: Node, types: tuple, outgoing: bool, incoming: bool) -> list:
-        """`(relationship, node at its far end)` for the live relationships at `node` of one of
-        `types` (any type when empty), leaving it when `outgoing`, entering it when `incoming`
-        (a self-loop once when both).  A new list: the caller may write to the graph while it
-        walks it.  Order: outgoing first; per direction by type (the order of `types`, else of
-        each type's oldest relationship), then oldest first."""
-        if outgoing:
-            rels = node.out_rels
-            if not rels:
-                found = []
-            elif len(types) == 1:
-                t = types[0]
-                found = [(r, r.end) for r in rels if r.type == t]
-            else:
-                found = [(r, r.end) for t in (types or _types_of(rels)) for r in rels if r.type == t]
-            if not incoming:
-                return found
-        else:
-            found = []
-        rels = node.in_rels
-        if not rels:
-            return found
-        skip = node if outgoing else None  # a self-loop was already given from the out side
-        if len(types) == 1:
-            t = types[0]
-            found += [(r, r.start) for r in rels if r.type == t and r.start is not skip]
-        else:
-            found += [(r, r.start) for t in (types or _types_of(rels)) for r in rels
-                      if r.type == t and r.start is not skip]
-        return found
-
-
-def _types_of(rels) -> tuple:
-    """The distinct types among `rels` (not empty), in order of first appearance."""
-    first = None
-    for r in rels:
-        if first is None:
-            first = r.type
-        elif r.type != first:
-            return tuple(dict.fromkeys([r.type for r in rels]))
-    return (first,)
-
-
-def _busy(rels: tuple, rel: Relationship) -> dict:
-    """A full tuple adjacency plus `rel`, as the ordered dict a busy node keeps."""
-    out = dict.fromkeys(rels)
-    out[rel] = None
-    return out
-
-
-def _without(rels, rel: Relationship):
-    """Take `rel` out of an adjacency.  Returns what replaces it (a tuple), or None when it was
-    changed in place (a busy node's dict) or did not hold `rel`."""
-    if rels.__class__ is tuple:
-        if rels and rels[-1] is rel:
-            return rels[:-1]
-        for i, r in enumerate(rels):
-            if r is rel:
-                return rels[:i] + rels[i + 1:]
-        return None
-    rels.pop(rel, None)
-    if len(rels) <= _SMALL // 2:
-        return tuple(rels)
-    return None

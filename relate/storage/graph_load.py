@@ -1,0 +1,116 @@
+"""Loading and replay: stored records turn into live graph records under their own ids
+(`restore_node`, `restore_rel`, `load_bulk`: a snapshot load, no undo, no redo), and a committed
+transaction's redo ops (the format is in `graph.py`'s docstring) turn back into the mutations they
+record (`apply_redo`: recovery, live readers).  `GraphLoad` is a mixin of `Graph`.
+
+`load_bulk` keeps `Graph`'s invariants by hand, for speed: it interns label sets, fills
+`by_label`, and links each relationship as `Adjacency._link` does (inlined); it runs on an empty
+graph before any index exists, so it keeps no index data.
+"""
+from __future__ import annotations
+
+from ..values import Node, Relationship
+from .adjacency import _SMALL, _busy
+from .props import NO_PROPS as _NO_PROPS
+from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
+
+
+class GraphLoad:
+    """The loading half of `Graph` (a mixin; it uses `Graph`'s records and writers)."""
+
+    def restore_node(self, id: int, labels, props: dict) -> Node:
+        """Put a stored node back under its own id (snapshot load; no undo, no redo)."""
+        self.node_writes += 1
+        node = Node(id, self._labels(labels), props or _NO_PROPS)
+        self.nodes[id] = node
+        for lb in node.labels:
+            self.by_label.setdefault(lb, {})[id] = node
+            if self.index_data:
+                self._index_add(node, lb)
+        if id >= self.next_node_id:
+            self.next_node_id = id + 1
+        return node
+
+    def restore_rel(self, id: int, type: str, start: int, end: int, props: dict) -> Relationship:
+        """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
+        rel = Relationship(id, type, self.nodes[start], self.nodes[end], props or _NO_PROPS)
+        self._link(rel)
+        if id >= self.next_rel_id:
+            self.next_rel_id = id + 1
+        return rel
+
+    def load_bulk(self, nodes, rels) -> None:
+        """Fill an empty graph from stored records `[id, labels, props]` and
+        `[id, type, start, end, props]` (ids kept; no undo, no redo; indexes are created after)."""
+        self.node_writes += 1
+        all_nodes = self.nodes
+        all_rels = self.rels
+        by_label = self.by_label
+        label_sets = self._label_sets
+        top = self.next_node_id - 1
+        for nid, labels, props in nodes:
+            shared = frozenset(labels)
+            shared = label_sets.setdefault(shared, shared)
+            node = Node(nid, shared, props or _NO_PROPS)
+            all_nodes[nid] = node
+            for lb in shared:
+                members = by_label.get(lb)
+                if members is None:
+                    members = by_label[lb] = {}
+                members[nid] = node
+            if nid > top:
+                top = nid
+        self.next_node_id = top + 1
+        top = self.next_rel_id - 1
+        for rid, type_, s, e, props in rels:
+            start = all_nodes[s]
+            end = all_nodes[e]
+            rel = Relationship(rid, type_, start, end, props or _NO_PROPS)
+            all_rels[rid] = rel
+            adj = start.out_rels
+            if adj.__class__ is tuple:
+                start.out_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
+            else:
+                adj[rel] = None
+            adj = end.in_rels
+            if adj.__class__ is tuple:
+                end.in_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
+            else:
+                adj[rel] = None
+            if rid > top:
+                top = rid
+        self.next_rel_id = top + 1
+
+    def apply_redo(self, ops) -> None:
+        """Replay one committed transaction's redo ops (as decoded from disk: lists, not tuples).
+        Raises KeyError or ValueError when an op names something that is not there."""
+        nodes = self.nodes
+        rels = self.rels
+        for op in ops:
+            code = op[0]
+            if code == "cn":
+                self.restore_node(op[1], op[2], op[3])
+            elif code == "sn":
+                self.set_prop(nodes[op[1]], op[2], op[3])
+            elif code == "cr":
+                self.restore_rel(op[1], op[2], op[3], op[4], op[5])
+            elif code == "sr":
+                self.set_prop(rels[op[1]], op[2], op[3])
+            elif code == "al":
+                self.add_label(nodes[op[1]], op[2])
+            elif code == "rl":
+                self.remove_label(nodes[op[1]], op[2])
+            elif code == "dr":
+                self.delete_rel(rels[op[1]])
+            elif code == "dn":
+                self.delete_node(nodes[op[1]])
+            elif code == "ci":
+                self.create_index(IndexDef(op[1], op[2], op[3]))
+            elif code == "di":
+                self.drop_index(op[1])
+            elif code == "cc":
+                self.create_constraint(ConstraintDef(op[1], ConstraintKind(op[2]), op[3], tuple(op[4])))
+            elif code == "dc":
+                self.drop_constraint(op[1])
+            else:
+                raise ValueError(f"unknown op {code!r}")
