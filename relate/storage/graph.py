@@ -38,7 +38,6 @@ schema definitions live in `schema_defs.py`; every name is importable from here 
 """
 from __future__ import annotations
 
-
 from ..values.compare import equals, hashable
 from ..values import Node, Relationship
 from .adjacency import _SMALL as _SMALL  # re-exported: the layout tests read it here
