@@ -16,7 +16,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
-from .errors import CypherSemanticError, ParameterMissingError, ReadOnlyError, UsageError
+from .errors import E
 from .exec.context import ExecContext
 from .plan.catalog import catalog
 from .plan.explain import describe
@@ -181,9 +181,9 @@ class Database:
         if plan.parameters:
             missing = [p for p in plan.parameters if p not in params]
             if missing:
-                raise ParameterMissingError(missing)
+                raise E.Parameter.ParameterMissing(names=missing)
         if plan.query_type != "r" and (self.read_only or policy.read_only):
-            raise ReadOnlyError(_STORE_READ_ONLY if self.read_only else _POLICY_READ_ONLY)
+            raise E.ReadOnly.ReadOnly(_STORE_READ_ONLY if self.read_only else _POLICY_READ_ONLY)
         t_exec = t0 if prepared.cache != "miss" else time.perf_counter_ns()
         ctx = ExecContext(self.graph, params, timeout=timeout)
         outer = self._explicit
@@ -249,15 +249,14 @@ class Database:
             if existing is not None or name in g.indexes:
                 if body.if_not_exists:
                     return
-                raise CypherSemanticError("IndexAlreadyExists",
-                                          f"an index already exists on (:{body.label} {{{key}}})", phase="runtime")
+                raise E.Semantic.IndexAlreadyExists(label=body.label, key=key)
             g.create_index(IndexDef(name, body.label, key))
             ctx.stats.indexes_added += 1
         else:
             if body.name not in g.indexes:
                 if body.if_exists:
                     return
-                raise CypherSemanticError("IndexNotFound", f"no index named {body.name}", phase="runtime")
+                raise E.Semantic.IndexNotFound(name=body.name)
             g.drop_index(body.name)
             ctx.stats.indexes_removed += 1
 
@@ -279,7 +278,7 @@ class _TransactionBlock:
     def __enter__(self) -> Database:
         db = self.db
         if db._explicit is not None:
-            raise UsageError("a transaction is already open on this connection")
+            raise E.Usage.Usage("a transaction is already open on this connection")
         self.txn = db._explicit = db.graph.begin()
         db._explicit_ns = time.time_ns()  # what date.transaction() and friends read in the block
         return db

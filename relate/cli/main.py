@@ -21,7 +21,7 @@ import os
 import sys
 from typing import Mapping, TextIO
 
-from ..errors import EXIT_USAGE, StorageError, UsageError
+from ..errors import E, EXIT_USAGE, StorageError, UsageError
 from . import params as P
 from .agent import agent_mode
 from .failure import error_object, error_text
@@ -83,7 +83,8 @@ def _statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty: bo
         scripts = [] if shell else _scripts(args, stdin)
         statements = [(source, st) for source in scripts for st in split(source)]
         if not shell and not statements:
-            raise UsageError("Error: no statement given (pass one as an argument, with -f FILE, or on stdin)")
+            raise E.Usage.Usage(
+                "Error: no statement given (pass one as an argument, with -f FILE, or on stdin)")
     except UsageError as e:
         stderr.write(e.message + "\n")
         stdout.write(error_text(error_object(e), mode))
@@ -112,14 +113,14 @@ def _read_file(path: str) -> str:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except OSError as e:
-        raise UsageError(f"Error: cannot read {path}: {e.strerror or e}") from None
+        raise E.Usage.Usage(f"Error: cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"Error: cannot read {path}: it is not UTF-8 text") from None
+        raise E.Usage.Usage(f"Error: cannot read {path}: it is not UTF-8 text") from None
 
 
 def _scripts(args, stdin) -> list[str]:
     if args.statement and args.file is not None:
-        raise UsageError("Error: give the statements as arguments or with -f FILE, not both")
+        raise E.Usage.Usage("Error: give the statements as arguments or with -f FILE, not both")
     if args.statement:
         return list(args.statement)
     if args.file is not None and args.file != "-":

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 
-from ..errors import UsageError
+from ..errors import E
 from ..values.ints import INT_MAX as _INT_MAX
 from ..values.ints import INT_MIN as _INT_MIN
 
@@ -58,11 +58,11 @@ def parse_param(item: str) -> tuple[str, object]:
     name, sep, raw = item.partition("=")
     name = name.strip()
     if not sep or not name:
-        raise UsageError(f"Error: --param expects NAME=VALUE, got {item!r}")
+        raise E.Usage.Usage(f"Error: --param expects NAME=VALUE, got {item!r}")
     try:
         return name, _decode(raw)
     except OverflowError:
-        raise UsageError(f"Error: --param {name}: {_RANGE}") from None
+        raise E.Usage.Usage(f"Error: --param {name}: {_RANGE}") from None
     except ValueError:
         return name, raw
 
@@ -76,11 +76,11 @@ def parse_params(text: str, read_file: Callable[[str], str]) -> dict:
     try:
         value = _decode(text)
     except OverflowError:
-        raise UsageError(f"Error: {where}: {_RANGE}") from None
+        raise E.Usage.Usage(f"Error: {where}: {_RANGE}") from None
     except ValueError:
-        raise UsageError(f"Error: {where} expects a JSON object, and this is not valid JSON") from None
+        raise E.Usage.Usage(f"Error: {where} expects a JSON object, and this is not valid JSON") from None
     if not isinstance(value, dict):
-        raise UsageError(f"Error: {where} expects a JSON object (a map of parameter names)")
+        raise E.Usage.Usage(f"Error: {where} expects a JSON object (a map of parameter names)")
     return value
 
 

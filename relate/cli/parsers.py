@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..version import __version__
-from ..errors import UsageError
+from ..errors import E
 from ..output import MODES
 from ..policy import SERVED
 from ..semantic.traversal_depth import MAX_LIMIT, MIN_LIMIT
@@ -43,7 +43,7 @@ class _Parser(argparse.ArgumentParser):
         self._out = out
 
     def error(self, message: str):
-        raise UsageError(f"Error: {message}")
+        raise E.Usage.Usage(f"Error: {message}")
 
     def exit(self, status=0, message=None):
         if message:
@@ -63,14 +63,15 @@ class _Parser(argparse.ArgumentParser):
 
 def mode_value(value: str) -> str:
     if value not in MODES:
-        raise UsageError(f"Error: argument --mode: invalid choice: {value!r} (choose from {', '.join(MODES)})")
+        raise E.Usage.Usage(
+            f"Error: argument --mode: invalid choice: {value!r} (choose from {', '.join(MODES)})")
     return value
 
 
 def max_rows_value(value: str) -> int:
     text = value.strip()
     if not (text.isascii() and text.isdigit()):
-        raise UsageError("Error: --max-rows takes a non-negative number")
+        raise E.Usage.Usage("Error: --max-rows takes a non-negative number")
     return int(text)
 
 
@@ -80,7 +81,7 @@ def timeout_value(value: str) -> float:
     except ValueError:
         seconds = math.nan
     if not (math.isfinite(seconds) and seconds > 0):
-        raise UsageError(f"Error: --timeout takes a positive number of seconds, got {value!r}")
+        raise E.Usage.Usage(f"Error: --timeout takes a positive number of seconds, got {value!r}")
     return seconds
 
 

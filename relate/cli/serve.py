@@ -11,7 +11,7 @@ import logging
 import os
 from typing import Mapping
 
-from ..errors import EXIT_OTHER, StorageError, UsageError
+from ..errors import E, EXIT_OTHER, StorageError
 from ..policy import Policy
 from ..semantic.traversal_depth import MAX_LIMIT, MIN_LIMIT
 from .parsers import build_serve_parser
@@ -28,7 +28,7 @@ def _int_flag(flag: str, text: str, lo: int, hi: int | None) -> int:
         n = None
     if n is None or n < lo or (hi is not None and n > hi):
         bound = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise UsageError(f"Error: {flag} takes a whole number, {bound}; got {text!r}")
+        raise E.Usage.Usage(f"Error: {flag} takes a whole number, {bound}; got {text!r}")
     return n
 
 
@@ -47,25 +47,25 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     env = os.environ if env is None else env
     args = build_serve_parser(stderr).parse_args(argv)
     if not args.mcp:
-        raise UsageError("Error: serve needs --mcp stdio or --mcp PORT")
+        raise E.Usage.Usage("Error: serve needs --mcp stdio or --mcp PORT")
     if len(args.mcp) > 1:
-        raise UsageError("Error: serve --mcp may be given only once")
+        raise E.Usage.Usage("Error: serve --mcp may be given only once")
     target = args.mcp[0]
     if target == "stdio" and args.auth is not None:
-        raise UsageError("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
-                         "peer; drop --auth")
+        raise E.Usage.Usage("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
+                            "peer; drop --auth")
     if target != "stdio" and not (target.isascii() and target.isdigit() and int(target) <= 65535):
-        raise UsageError(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
+        raise E.Usage.Usage(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
     if args.read_only not in (None, "snapshot", "live"):
-        raise UsageError(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
+        raise E.Usage.Usage(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
     header_deadline = _int_flag("--header-deadline-secs", args.header_deadline_secs, 0, MAX_DEADLINE)
     body_deadline = _int_flag("--body-deadline-secs", args.body_deadline_secs, 0, MAX_DEADLINE)
     max_connections = _int_flag("--max-connections", args.max_connections, 1, None)
     max_depth = _int_flag("--max-traversal-depth", args.max_traversal_depth, MIN_LIMIT, MAX_LIMIT)
     memory_limit = parse_size(args.expression_memory_limit)
     if memory_limit is None or memory_limit < 1:
-        raise UsageError("Error: --expression-memory-limit takes a size in bytes, optionally with KiB, MiB or "
-                         f"GiB (e.g. 256MiB); got {args.expression_memory_limit!r}")
+        raise E.Usage.Usage("Error: --expression-memory-limit takes a size in bytes, optionally with KiB, MiB or "
+                            f"GiB (e.g. 256MiB); got {args.expression_memory_limit!r}")
     auth_flag = args.auth
     auth_env = env.get("RELATE_AUTH")
     if target != "stdio":

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from ..errors import InternalError, RelateError
+from ..errors import E, RelateError
 from ..output import render
 from .failure import error_object, error_text, excerpt, relocate
 from .script import Statement
@@ -60,7 +60,7 @@ class Session:
         except RelateError as e:
             return self.fail(e, statement, source, number)
         except Exception as e:  # a bug in relate: report it as a typed failure, not a traceback
-            return self.fail(InternalError("Internal", f"{type(e).__name__}: {e}"), statement, source, number)
+            return self.fail(E.Internal.Internal(f"{type(e).__name__}: {e}"), statement, source, number)
         if out.stderr:
             self.stderr.write(out.stderr)
         text = out.stdout

@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Mapping, TextIO
 
-from ..errors import EXIT_OTHER, UsageError
+from ..errors import E, EXIT_OTHER
 from .parsers import (build_skill_check_parser, build_skill_install_parser, build_skill_show_parser,
                       group_help)
 
@@ -44,7 +44,7 @@ _BY_NAME = {a.name: a for a in AGENTS}
 def _home(env: Mapping[str, str]) -> str:
     home = env.get("HOME")
     if not home:
-        raise UsageError("Error: HOME is not set, so there are no agent folders to look in")
+        raise E.Usage.Usage("Error: HOME is not set, so there are no agent folders to look in")
     return home
 
 
@@ -58,7 +58,7 @@ def _chosen(names: list[str], home: str) -> list[Agent]:
     if names:
         unknown = [n for n in names if n not in _BY_NAME]
         if unknown:
-            raise UsageError(f"Error: unknown agent {unknown[0]!r} (choose from {', '.join(_BY_NAME)})")
+            raise E.Usage.Usage(f"Error: unknown agent {unknown[0]!r} (choose from {', '.join(_BY_NAME)})")
         return [_BY_NAME[n] for n in dict.fromkeys(names)]
     return [a for a in AGENTS if os.path.isdir(os.path.join(home, a.home))]
 
@@ -147,5 +147,5 @@ def skill(argv: list[str], env: Mapping[str, str], stdout: TextIO, stderr: TextI
     if sub in ("-h", "--help"):
         stdout.write(group_help(("relate", "skill")))
         return 0
-    raise UsageError("Error: relate skill takes one of install, check, show"
-                     + (f"; got {sub!r}" if sub else ""))
+    raise E.Usage.Usage("Error: relate skill takes one of install, check, show"
+                        + (f"; got {sub!r}" if sub else ""))

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import math
 
-from ..errors import CypherArithmeticError, CypherTypeError
+from ..errors import CypherTypeError, E
 from ..values.ints import check_int
 from ..values.kinds import is_num, temporal, type_name
 from ..values.text import string_form
 
 
 def _bad(op: str, a: object, b: object) -> CypherTypeError:
-    return CypherTypeError("InvalidArgumentType",
-                           f"cannot apply {op} to {type_name(a)} and {type_name(b)}")
+    return E.Type.InvalidArgumentType(f"cannot apply {op} to {type_name(a)} and {type_name(b)}")
 
 
 _BASIC = (bool, int, float, str, list, dict)
@@ -85,7 +84,7 @@ def div(a, b):
     if is_num(a) and is_num(b):
         if isinstance(a, int) and isinstance(b, int):
             if b == 0:
-                raise CypherArithmeticError("DivisionByZero", "/ by zero")
+                raise E.Arithmetic.DivisionByZero("/ by zero")
             q = abs(a) // abs(b)
             return check_int(q if (a >= 0) == (b >= 0) else -q)
         a, b = float(a), float(b)
@@ -106,7 +105,7 @@ def mod(a, b):
     if is_num(a) and is_num(b):
         if isinstance(a, int) and isinstance(b, int):
             if b == 0:
-                raise CypherArithmeticError("DivisionByZero", "% by zero")
+                raise E.Arithmetic.DivisionByZero("% by zero")
             r = abs(a) % abs(b)  # the remainder takes the sign of the dividend
             return r if a >= 0 else -r
         try:
@@ -145,4 +144,4 @@ def neg(a):
             r = t.negate(a)
             if r is not NotImplemented:
                 return r
-    raise CypherTypeError("InvalidArgumentType", f"cannot negate {type_name(a)}")
+    raise E.Type.InvalidArgumentType(f"cannot negate {type_name(a)}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..errors import CypherArgumentError, CypherTypeError, DeletedEntityError, InternalError
+from ..errors import E, InternalError
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from . import arith
@@ -27,13 +27,13 @@ AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
 
 
 def _internal(what: str) -> InternalError:
-    return InternalError("Internal", "expression compiler: " + what)
+    return E.Internal.Internal("expression compiler: " + what)
 
 
 def _truth(v: object, what: str) -> bool | None:
     if v is None or v is True or v is False:
         return v
-    raise CypherTypeError("InvalidArgumentType", f"{what} expects a boolean, got {type_name(v)}")
+    raise E.Type.InvalidArgumentType(f"{what} expects a boolean, got {type_name(v)}")
 
 
 def _prop(subject, key):
@@ -49,13 +49,13 @@ def _prop(subject, key):
         from .. import temporal  # `d.year`, `p.x`: components of temporal and spatial values
         if temporal.is_value(subject):
             return temporal.component(subject, key)
-    raise CypherTypeError("InvalidArgumentType", f"cannot read property `{key}` of {type_name(subject)}")
+    raise E.Type.InvalidArgumentType(f"cannot read property `{key}` of {type_name(subject)}")
 
 
 def _deleted(entity, key: str | None):
     kind = "node" if isinstance(entity, Node) else "relationship"
     what = f"property `{key}`" if key is not None else "the properties"
-    raise DeletedEntityError(f"cannot read {what} of a {kind} deleted earlier in this statement")
+    raise E.Deleted.DeletedEntityAccess(f"cannot read {what} of a {kind} deleted earlier in this statement")
 
 
 def _subscript(subject, index):
@@ -63,24 +63,23 @@ def _subscript(subject, index):
         return None
     if isinstance(subject, list):
         if not isinstance(index, int) or isinstance(index, bool):
-            raise CypherTypeError("ListElementAccessByNonInteger",
-                                  f"list index must be an integer, got {type_name(index)}")
+            raise E.Type.ListElementAccessByNonInteger(type=type_name(index))
         try:
             return subject[index]
         except IndexError:
             return None
     if isinstance(subject, (dict, Node, Relationship)):
         if not isinstance(index, str):
-            raise CypherTypeError("MapElementAccessByNonString", f"map key must be a string, got {type_name(index)}")
+            raise E.Type.MapElementAccessByNonString(type=type_name(index))
         return _prop(subject, index)
-    raise CypherTypeError("InvalidArgumentType", f"cannot subscript {type_name(subject)}")
+    raise E.Type.InvalidArgumentType(f"cannot subscript {type_name(subject)}")
 
 
 def _in(item, lst):
     if lst is None:
         return None
     if not isinstance(lst, list):
-        raise CypherTypeError("InvalidArgumentType", f"IN expects a list, got {type_name(lst)}")
+        raise E.Type.InvalidArgumentType(f"IN expects a list, got {type_name(lst)}")
     unknown = False
     for x in lst:
         r = equals(item, x)
@@ -122,7 +121,7 @@ def _pattern(text: str) -> re.Pattern:
     try:
         return re.compile(text, re.DOTALL if text.startswith("(?s)") else 0)
     except re.error as e:
-        raise CypherArgumentError("InvalidArgumentValue", f"invalid regular expression {text!r}: {e}") from None
+        raise E.Argument.InvalidArgumentValue(f"invalid regular expression {text!r}: {e}") from None
 
 
 def _regex(a, b):
@@ -199,7 +198,7 @@ class Compiler:
             if v is None or (lo and a is None) or (hi and b is None):
                 return None
             if not isinstance(v, list):
-                raise CypherTypeError("InvalidArgumentType", f"cannot slice {type_name(v)}")
+                raise E.Type.InvalidArgumentType(f"cannot slice {type_name(v)}")
             return v[a:b]
         return f
 
@@ -288,7 +287,7 @@ class Compiler:
                 return all(lb in v.labels for lb in labels)
             if isinstance(v, Relationship):
                 return all(lb == v.type for lb in labels)
-            raise CypherTypeError("InvalidArgumentType", f"cannot test labels of {type_name(v)}")
+            raise E.Type.InvalidArgumentType(f"cannot test labels of {type_name(v)}")
         return f
 
     def _ListLiteral(self, e, scope):
@@ -380,7 +379,7 @@ class Compiler:
             if lst is None:
                 return None
             if not isinstance(lst, list):
-                raise CypherTypeError("InvalidArgumentType", f"expected a list, got {type_name(lst)}")
+                raise E.Type.InvalidArgumentType(f"expected a list, got {type_name(lst)}")
             out = []
             base = tuple(row) + (None,) * (slot + 1 - len(row))
             for x in lst:
@@ -405,7 +404,7 @@ class Compiler:
             if lst is None:
                 return None
             if not isinstance(lst, list):
-                raise CypherTypeError("InvalidArgumentType", f"reduce() expected a list, got {type_name(lst)}")
+                raise E.Type.InvalidArgumentType(f"reduce() expected a list, got {type_name(lst)}")
             slots = list(row) + [None] * (width - len(row))
             for x in lst:
                 slots[acc_slot] = acc
@@ -481,7 +480,7 @@ class Compiler:
             else:
                 props = s
             if not isinstance(props, dict):
-                raise CypherTypeError("InvalidArgumentType", f"cannot project {type_name(s)}")
+                raise E.Type.InvalidArgumentType(f"cannot project {type_name(s)}")
             out = {}
             for kind, key, fn in parts:
                 if kind is A.MapProjKind.ALL:

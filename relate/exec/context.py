@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from time import monotonic
 
-from ..errors import StatementTimeout
+from ..errors import E
 from ..result import Stats
 
 
@@ -24,4 +24,4 @@ class ExecContext:
     def check_deadline(self) -> None:
         """Stop the statement once its deadline has passed (the transaction then rolls back)."""
         if monotonic() > self.deadline:
-            raise StatementTimeout(self.timeout)
+            raise E.Timeout.Timeout(seconds=self.timeout)

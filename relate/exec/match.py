@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import CypherTypeError, InternalError
+from ..errors import E
 from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from ..values.compare import equals
@@ -29,7 +29,7 @@ def bind_path(part: A.PatternPart, scope: Scope) -> tuple[Scope, int]:
     if not part.variable:
         return scope, -1
     if scope.has(part.variable):
-        raise InternalError("Internal", f"matcher: path `{part.variable}` is already bound")
+        raise E.Internal.Internal(f"matcher: path `{part.variable}` is already bound")
     return scope.extended(part.variable)
 
 
@@ -58,7 +58,7 @@ def _props_check(compiler: Compiler, props: A.Expr | None, scope: Scope):
         if m is None:
             return False
         if not isinstance(m, dict):
-            raise CypherTypeError("InvalidArgumentType", f"property map expected, got {type_name(m)}")
+            raise E.Type.InvalidArgumentType(f"property map expected, got {type_name(m)}")
         p = entity.props
         return all(equals(p.get(k), v) is True for k, v in m.items())
     return check_param
@@ -170,7 +170,7 @@ class PartMatcher:
             if v is None:
                 return
             if not isinstance(v, Node):
-                raise CypherTypeError("InvalidArgumentType", f"expected a node, got {type_name(v)}")
+                raise E.Type.InvalidArgumentType(f"expected a node, got {type_name(v)}")
             if all(lb in v.labels for lb in self.anchor_labels) and (
                     self.anchor_check is None or self.anchor_check(v, row, ctx)):
                 yield row

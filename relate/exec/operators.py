@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..errors import CypherArgumentError, CypherTypeError
+from ..errors import E
 from ..values import type_name
 from ..values.compare import hashable, order_key
 
@@ -226,10 +226,9 @@ def _sort_keys(values: list) -> list:
 def _count_arg(fn, ctx, what: str) -> int:
     v = fn((), ctx)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise CypherArgumentError("InvalidArgumentType",
-                                  f"{what} expects a non-negative integer, got {type_name(v)}")
+        raise E.Argument.InvalidArgumentType(what=what, type=type_name(v))
     if v < 0:
-        raise CypherArgumentError("NegativeIntegerArgument", f"{what} expects a non-negative integer, got {v}")
+        raise E.Argument.NegativeIntegerArgument(f"{what} expects a non-negative integer, got {v}")
     return v
 
 
@@ -348,7 +347,7 @@ class ProduceResults(Operator):
 
 def check_list(v, what: str):
     if v is not None and not isinstance(v, list):
-        raise CypherTypeError("InvalidArgumentType", f"{what} expects a list, got {type_name(v)}")
+        raise E.Type.InvalidArgumentType(f"{what} expects a list, got {type_name(v)}")
     return v
 
 

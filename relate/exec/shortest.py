@@ -16,7 +16,7 @@ when the lower bound is 0 and nothing otherwise; lower bounds above 1 are refuse
 """
 from __future__ import annotations
 
-from ..errors import InternalError
+from ..errors import E
 from ..syntax import ast as A
 from ..values import Path, Relationship
 from .compile import Compiler, Scope
@@ -30,7 +30,7 @@ class ShortestMatcher:
         self.part = part
         self.all_shortest = part.shortest == "allShortestPaths"
         if len(el.rels) != 1:
-            raise InternalError("Internal", f"matcher: {part.shortest}() over {len(el.rels)} relationships")
+            raise E.Internal.Internal(f"matcher: {part.shortest}() over {len(el.rels)} relationships")
         rel = el.rels[0]
         if rel.length is None:
             lo, hi = 1, 1
@@ -38,7 +38,7 @@ class ShortestMatcher:
             lo, hi = rel.length
             lo = 1 if lo is None else lo
         if lo > 1:
-            raise InternalError("Internal", f"matcher: {part.shortest}() from length {lo}")
+            raise E.Internal.Internal(f"matcher: {part.shortest}() from length {lo}")
         self.lo, self.hi = lo, hi
         self.single = rel.length is None
         self.direction = rel.direction
@@ -54,7 +54,7 @@ class ShortestMatcher:
         self.rel_check = _props_check(compiler, rel.properties, scope)
         rname = rel.variable or hidden_name("r", rel.pos, 0)
         if scope.has(rname):
-            raise InternalError("Internal", f"matcher: relationship `{rname}` is already bound")
+            raise E.Internal.Internal(f"matcher: relationship `{rname}` is already bound")
         scope, self.rel_slot = scope.extended(rname)
         scope, self.path_slot = bind_path(part, scope)
         self.scope = scope

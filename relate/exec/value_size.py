@@ -12,7 +12,7 @@ value while the statement runs (that needs a check where values are built).
 """
 from __future__ import annotations
 
-from ..errors import CypherRuntimeError
+from ..errors import E
 from ..values import Node, Path, Relationship
 
 KIND = "ExpressionMemoryLimit"
@@ -57,5 +57,4 @@ def check_result_size(rows, limit: int) -> None:
             if isinstance(v, (str, list, tuple, dict, bytes, bytearray, Path, Node, Relationship)):
                 size = value_size(v, limit)
                 if size > limit:
-                    raise CypherRuntimeError(
-                        KIND, f"a result value needs more than {limit} bytes (--expression-memory-limit)")
+                    raise E.Runtime.ExpressionMemoryLimit(limit=limit)

@@ -8,7 +8,7 @@ without YIELD returns every output column; inside a larger query only the yielde
 """
 from __future__ import annotations
 
-from ..errors import CypherTypeError, InternalError
+from ..errors import E
 from ..exec import operators as O
 from ..exec.compile import Scope
 from ..procedures import coerce_argument
@@ -21,7 +21,7 @@ class CallPlanner:
     def _call(self, c: A.Call, op, scope: Scope, standalone: bool):
         proc = self.procedures.get(c.procedure) if self.procedures is not None else None
         if proc is None:
-            raise InternalError("Internal", f"planner: procedure `{c.procedure}` is not registered")
+            raise E.Internal.Internal(f"planner: procedure `{c.procedure}` is not registered")
         sig = proc.signature
         if c.args is None:
             args = tuple(A.Parameter(f.name, c.pos) for f in sig.inputs)
@@ -46,8 +46,8 @@ class CallPlanner:
                 try:
                     out.append(coerce_argument(f, v))
                 except ValueError:
-                    raise CypherTypeError("InvalidArgumentType",
-                                          f"procedure argument `{f.name}` expects {f.type}") from None
+                    raise E.Type.InvalidArgumentType(
+                        f"procedure argument `{f.name}` expects {f.type}") from None
             return tuple(out)
         op = O.ProcedureCall(op, proc, arg_fns, coerce, picks)
         for k, alias in zip(picks, aliases):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import InternalError
+from ..errors import E
 from ..result import Notification
 from ..syntax import ast as A
 from ..exec import operators as O
@@ -82,7 +82,7 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
         for sq in body.parts:
             root, cols = self._single(sq)
             if columns is not None and list(cols) != list(columns):
-                raise InternalError("Internal", "planner: UNION parts with different columns")
+                raise E.Internal.Internal("planner: UNION parts with different columns")
             columns = cols
             parts.append(root)
         if len(parts) == 1:
@@ -90,7 +90,7 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
         else:
             distinct = not all(body.union_all)
             if any(body.union_all) and not all(body.union_all):
-                raise InternalError("Internal", "planner: UNION mixed with UNION ALL")
+                raise E.Internal.Internal("planner: UNION mixed with UNION ALL")
             root = O.Union(parts, distinct)
             root = O.ProduceResults(root)
             root.details = f"{len(columns)} item(s)"
@@ -118,7 +118,7 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
         if isinstance(c, A.Unwind):
             fn = self.compiler.compile(c.expr, scope)
             if scope.has(c.variable):
-                raise InternalError("Internal", f"planner: UNWIND rebinds `{c.variable}`")
+                raise E.Internal.Internal(f"planner: UNWIND rebinds `{c.variable}`")
             scope, _ = scope.extended(c.variable)
             return O.Unwind(op, fn, c.variable), scope, None
         if isinstance(c, A.With):
@@ -162,4 +162,4 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
                 op = O.ProduceResults(O.Narrow(op, [scope.slot(n) for n in cols]))
                 op.details = f"{len(cols)} item(s)"
             return op, scope, cols
-        raise InternalError("Internal", f"planner: no rule for {type(c).__name__}")
+        raise E.Internal.Internal(f"planner: no rule for {type(c).__name__}")

@@ -3,7 +3,7 @@ comprehensions, `EXISTS { }` and `COUNT { }` -> closures the compiler calls per 
 matcher or a sub-plan built once."""
 from __future__ import annotations
 
-from ..errors import InternalError
+from ..errors import E
 from ..exec import operators as O
 from ..exec.compile import Scope
 from ..syntax import ast as A
@@ -17,7 +17,7 @@ class SubqueryPlanner:
         part = A.PatternPart(e.path_variable if isinstance(e, A.PatternComprehension) else None, e.element)
         for n in e.element.nodes:
             if n.variable and not scope.has(n.variable) and isinstance(e, A.PatternPredicate):
-                raise InternalError("Internal", f"planner: pattern predicate reads unbound `{n.variable}`")
+                raise E.Internal.Internal(f"planner: pattern predicate reads unbound `{n.variable}`")
         m = self._part_matcher(part, scope)
         if isinstance(e, A.PatternPredicate):
             def exists(row, ctx):

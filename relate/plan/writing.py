@@ -2,7 +2,7 @@
 write operators (`exec/writes.py`), SET items -> `SetItemOp`s."""
 from __future__ import annotations
 
-from ..errors import InternalError
+from ..errors import E
 from ..exec import writes as W
 from ..exec.compile import Scope
 from ..exec.match import hidden_name
@@ -18,7 +18,7 @@ class WritePlanner:
         name = n.variable
         if name and (scope.has(name) or name in local):
             if n.labels or n.properties is not None:
-                raise InternalError("Internal", f"planner: CREATE redeclares `{name}`")
+                raise E.Internal.Internal(f"planner: CREATE redeclares `{name}`")
             slot = scope.slot(name) if scope.has(name) else local[name]
             return W.NodeSpec(slot, (), None), False
         props = self.compiler.compile(n.properties, _TailScope(scope, local)) if n.properties is not None else None
@@ -46,7 +46,7 @@ class WritePlanner:
             for i, r in enumerate(el.rels):
                 if (len(r.types) != 1 or r.direction is A.Direction.BOTH or r.length is not None
                         or (r.variable and (scope.has(r.variable) or r.variable in local))):
-                    raise InternalError("Internal", "planner: a relationship CREATE cannot make")
+                    raise E.Internal.Internal("planner: a relationship CREATE cannot make")
                 a, b = (i, i + 1) if r.direction is A.Direction.OUT else (i + 1, i)
                 props = (self.compiler.compile(r.properties, _TailScope(scope, local))
                          if r.properties is not None else None)
@@ -73,13 +73,13 @@ class WritePlanner:
         el = part.element
         for r in el.rels:
             if len(r.types) != 1 or r.length is not None:
-                raise InternalError("Internal", "planner: a relationship MERGE cannot make")
+                raise E.Internal.Internal("planner: a relationship MERGE cannot make")
         m = self._part_matcher(part, scope)
         nodes = []
         for i, n in enumerate(el.nodes):
             if n.variable and scope.has(n.variable):
                 if (n.labels or n.properties is not None) and len(el.nodes) == 1:
-                    raise InternalError("Internal", f"planner: MERGE redeclares `{n.variable}`")
+                    raise E.Internal.Internal(f"planner: MERGE redeclares `{n.variable}`")
                 nodes.append(W.NodeSpec(scope.slot(n.variable), (), None))
             else:
                 props = self.compiler.compile(n.properties, scope) if n.properties is not None else None

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..version import __version__
 from ..database import Database
-from ..errors import CypherSyntaxError, RelateError
+from ..errors import E, RelateError
 from ..policy import SERVED, Policy
 from ..result import Result
 from ..values import to_json
@@ -158,7 +158,7 @@ class McpServer:
             if prepared.statement.explain or prepared.statement.profile:
                 # the tool plans every call as `EXPLAIN <statement>`; a second one cannot parse
                 word = "EXPLAIN" if prepared.statement.explain else "PROFILE"
-                raise CypherSyntaxError("ParseError", f'unexpected token "{word}"')
+                raise E.Syntax.ParseError(f'unexpected token "{word}"')
             qtype = prepared.query_type
             if tool == TOOL_READ and qtype != "r":
                 raise ToolError(READ_ONLY_REFUSAL)

@@ -16,7 +16,7 @@ Aggregates are found with `astwalk.aggregates_in`, which walks with an explicit 
 """
 from __future__ import annotations
 
-from ..errors import CypherSyntaxError
+from ..errors import CypherSyntaxError, E
 from ..syntax import ast as A
 from ..syntax.parser import position
 from .astwalk import aggregates_in
@@ -37,7 +37,7 @@ def check_safe(statement: A.Statement) -> None:
 
 
 def _fail(text: str, pos: int, detail: str) -> CypherSyntaxError:
-    return CypherSyntaxError(KIND, detail, position=position(text, pos) if text else None)
+    return E.Syntax.SafeModeViolation(detail, position=position(text, pos) if text else None)
 
 
 # ------------------------------------------------------------------ unbounded reads

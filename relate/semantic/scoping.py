@@ -18,7 +18,7 @@ Errors carry the position of the offending variable, expression or clause.
 """
 from __future__ import annotations
 
-from ..errors import CypherSemanticError, CypherSyntaxError
+from ..errors import CypherSemanticError, E
 from . import types as T
 from ..syntax import ast as A
 from ..syntax.position import position
@@ -169,8 +169,7 @@ class Analyzer:
             for a in c.args:
                 self.check_expr(a, scope, where="CALL")
         if c.yield_star and not self._standalone:
-            raise CypherSyntaxError("UnexpectedSyntax", "YIELD * is only allowed in a standalone procedure call",
-                                    position=position(self.text, c.pos) if self.text else None)
+            raise E.Syntax.UnexpectedSyntax(position=position(self.text, c.pos) if self.text else None)
         out = dict(scope)
         proc = self.procedures.get(c.procedure) if self.procedures is not None else None
         if c.yields:

@@ -7,7 +7,7 @@ names no bound and is not refused here.  The walk uses an explicit stack, never 
 """
 from __future__ import annotations
 
-from ..errors import CypherSemanticError
+from ..errors import E
 from ..syntax import ast as A
 from ..syntax.parser import position
 
@@ -26,9 +26,7 @@ def check_traversal_depth(statement: A.Statement, limit: int) -> None:
                 worst = max((b for b in n.length if b is not None), default=None)
                 if worst is not None and worst > limit:
                     pos = position(statement.text, n.pos) if statement.text else None
-                    raise CypherSemanticError(
-                        KIND, f"a variable-length pattern asks for {worst} hops; this server allows at most "
-                              f"{limit} (--max-traversal-depth)", position=pos)
+                    raise E.Semantic.TraversalDepthExceeded(worst=worst, limit=limit, position=pos)
             continue
         if isinstance(n, (list, tuple)):
             stack.extend(n)

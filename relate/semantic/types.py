@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..errors import CypherSyntaxError
+from ..errors import CypherSyntaxError, E
 from ..syntax import ast as A
 
 
@@ -114,9 +114,8 @@ def describe(kinds: Kind) -> str:
 
 
 def mismatch(expected: Kind, got: SType, pos: int, position=None) -> CypherSyntaxError:
-    return CypherSyntaxError("InvalidArgumentType",
-                             f"Type mismatch: expected {describe(expected)} but was {describe(got.kinds)}",
-                             position=position)
+    return E.Syntax.InvalidArgumentType(
+        expected=describe(expected), got=describe(got.kinds), position=position)
 
 
 def admits(t: SType, accepted: Kind) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from ..errors import StorageError
+from ..errors import E
 from . import frames, snapshot
 from .base import MEMORY
 from .fs import io_error, write_new
@@ -23,7 +23,7 @@ def clone_store(src: str, dst: str, fs=None) -> Graph:
     if fs is None:
         from .fs import OS as fs
     if dst != MEMORY and fs.exists(dst):
-        raise StorageError("Exists", f"the destination already exists: {dst}")
+        raise E.Storage.Exists(where=dst)
     store = open_store(src, read_only=True, fs=fs)
     try:
         write_copy(store.graph, dst, fs)
@@ -39,7 +39,7 @@ def write_copy(graph: Graph, dst: str, fs=None) -> None:
     if dst == MEMORY:
         return
     if fs.exists(dst):
-        raise StorageError("Exists", f"the destination already exists: {dst}")
+        raise E.Storage.Exists(where=dst)
     data = snapshot.snapshot_file(graph, 0)
     parent = os.path.dirname(os.path.abspath(dst))
     tmp = os.path.join(parent, f".{os.path.basename(dst)}.clone-{os.getpid()}")
@@ -49,7 +49,7 @@ def write_copy(graph: Graph, dst: str, fs=None) -> None:
             try:
                 fs.link(tmp, dst)
             except FileExistsError:
-                raise StorageError("Exists", f"the destination already exists: {dst}") from None
+                raise E.Storage.Exists(where=dst) from None
         else:
             from .dirstore import MARKER, WAL, snapshot_name
             fs.mkdir(tmp)
@@ -57,7 +57,7 @@ def write_copy(graph: Graph, dst: str, fs=None) -> None:
             fs.mkdir(os.path.join(tmp, WAL))
             write_new(fs, os.path.join(tmp, MARKER), frames.header(frames.DIRECTORY_MAGIC))
             if fs.exists(dst):
-                raise StorageError("Exists", f"the destination already exists: {dst}")
+                raise E.Storage.Exists(where=dst)
             fs.rename(tmp, dst)
         fs.sync_dir(parent)
     except OSError as e:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 import time
 
-from ..errors import StorageError
+from ..errors import E, StorageError
 from . import frames, snapshot
 from .durable import DurableStore, cut, locked, read_snapshot, remove_stray_temps, replay
 from .fs import io_error, write_new, write_whole
@@ -124,16 +124,16 @@ class DirectoryStore(DurableStore):
                 raw = self._read_file(self._p(LEGACY), strict)
                 self.seq, self.snap_seq, self.snapshot_bytes, self.wal_bytes = 0, 0, len(raw), 0
                 return snapshot.load_legacy(raw, where)
-            raise StorageError("NotFound", f"database not found: {where}")
+            raise E.Storage.NotFound(where=where)
         frames.check_header(self._read_file(self._p(MARKER), strict), frames.DIRECTORY_MAGIC, where)
         snaps = _numbered(names, "snapshot-", ".rl")
         if not snaps:
-            raise StorageError("Corrupt", f"the store has no snapshot file: {where}")
+            raise E.Storage.Corrupt(f"the store has no snapshot file: {where}")
         snap_seq, snap_name = snaps[-1]
         raw = self._read_file(self._p(snap_name), strict)
         graph, seq, _ = read_snapshot(raw, where, f"snapshot file {snap_name}", alone=True)
         if seq != snap_seq:
-            raise StorageError("Corrupt", f"snapshot file {snap_name} holds transaction {seq}: {where}")
+            raise E.Storage.Corrupt(f"snapshot file {snap_name} holds transaction {seq}: {where}")
         self.snap_seq = snap_seq
         self.snapshot_bytes = len(raw)
         self.wal_bytes = 0
@@ -143,14 +143,14 @@ class DirectoryStore(DurableStore):
             newest = i == len(segments) - 1
             if first > seq + 1:
                 if strict:
-                    raise StorageError("Corrupt", f"WAL records {seq + 1}..{first - 1} are missing: {where}")
+                    raise E.Storage.Corrupt(f"WAL records {seq + 1}..{first - 1} are missing: {where}")
                 raise _Retry()
             path = os.path.join(self.wal_dir, name)
             try:
                 f = fs.open(path, writable=writer)
             except FileNotFoundError:
                 if strict:
-                    raise StorageError("Corrupt", f"WAL segment {name} vanished: {where}") from None
+                    raise E.Storage.Corrupt(f"WAL segment {name} vanished: {where}") from None
                 raise _Retry() from None
             except OSError as e:
                 raise io_error("open", path, e) from None
@@ -168,8 +168,8 @@ class DirectoryStore(DurableStore):
                 else:
                     sc = frames.scan(raw, start)
                 if sc.ending is frames.Ending.DAMAGED or (sc.ending is frames.Ending.TORN and not newest):
-                    raise StorageError("Corrupt", f"checksum mismatch in WAL segment {name} at offset {sc.end}; "
-                                                  f"refusing to skip committed transactions: {where}")
+                    raise E.Storage.Corrupt(f"checksum mismatch in WAL segment {name} at offset {sc.end}; "
+                                            f"refusing to skip committed transactions: {where}")
                 seq = replay(graph, sc.frames, seq, where)
                 if first > snap_seq:
                     self.wal_bytes += sc.end
@@ -190,7 +190,7 @@ class DirectoryStore(DurableStore):
             return self.fs.read(path)
         except FileNotFoundError:
             if strict:
-                raise StorageError("Corrupt", f"{os.path.basename(path)} vanished: {self.dir}") from None
+                raise E.Storage.Corrupt(f"{os.path.basename(path)} vanished: {self.dir}") from None
             raise _Retry() from None
         except OSError as e:
             raise io_error("read", path, e) from None
@@ -198,8 +198,8 @@ class DirectoryStore(DurableStore):
     def _read(self, keep_segment: bool) -> Graph:
         if not self.fs.isdir(self.dir):
             if self.fs.exists(self.dir):
-                raise StorageError("Corrupt", f"not a relate store: {self.dir}")
-            raise StorageError("NotFound", f"database not found: {self.dir}")
+                raise E.Storage.Corrupt(f"not a relate store: {self.dir}")
+            raise E.Storage.NotFound(where=self.dir)
         for attempt in range(_READ_RETRIES):
             if self.segment is not None:
                 self.segment.close()
@@ -209,14 +209,14 @@ class DirectoryStore(DurableStore):
                 return self._load(writer=False, keep_segment=keep_segment, strict=attempt == _READ_RETRIES - 1)
             except _Retry:
                 time.sleep(0.002 * attempt)  # the writer is mid-checkpoint: let it finish
-        raise StorageError("Io", f"the store keeps changing under the reader: {self.dir}")
+        raise E.Storage.Io(f"the store keeps changing under the reader: {self.dir}")
 
     # ------------------------------------------------------------------ the writer
     def _acquire(self) -> None:
         fs = self.fs
         d = self.dir
         if fs.exists(d) and not fs.isdir(d):
-            raise StorageError("Corrupt", f"not a relate store: {d}")
+            raise E.Storage.Corrupt(f"not a relate store: {d}")
         if not fs.exists(d):
             missing = []
             at = os.path.abspath(d)
@@ -235,7 +235,7 @@ class DirectoryStore(DurableStore):
         if MARKER not in names and LEGACY not in names:
             foreign = [n for n in names if n not in (LOCK, WAL) and not n.startswith(("snapshot-", "."))]
             if foreign:
-                raise StorageError("Corrupt", f"not a relate store (the folder holds other files): {d}")
+                raise E.Storage.Corrupt(f"not a relate store (the folder holds other files): {d}")
         try:
             f = fs.open(self._p(LOCK), create=True)
         except OSError as e:
@@ -264,7 +264,7 @@ class DirectoryStore(DurableStore):
             else:
                 if _numbered(self._listdir(self.wal_dir), "", ".wal"):
                     # WAL segments without a marker: not an interrupted creation, a damaged store
-                    raise StorageError("Corrupt", f"the store's {MARKER} file is missing: {self.dir}")
+                    raise E.Storage.Corrupt(f"the store's {MARKER} file is missing: {self.dir}")
                 graph = Graph()
                 self.seq = 0
             self._init_layout(graph)
@@ -400,8 +400,8 @@ class DirectoryStore(DurableStore):
                     raw = self.segment.read_at(self.segment_end, size - self.segment_end)
                     sc = frames.scan(raw, 0)
                     if sc.ending is frames.Ending.DAMAGED:
-                        raise StorageError("Corrupt", f"WAL segment {segment_name(self.segment_first)} is "
-                                                      f"damaged: {self.dir}")
+                        raise E.Storage.Corrupt(f"WAL segment {segment_name(self.segment_first)} is "
+                                                f"damaged: {self.dir}")
                     self.seq = replay(self.graph, sc.frames, self.seq, self.dir)
                     self.segment_end += sc.end
                     if sc.frames:

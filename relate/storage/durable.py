@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from ..errors import LockedStoreError, StorageError
+from ..errors import E, LockedStoreError, StorageError
 from . import frames, snapshot
 from .base import Store
 from .fs import io_error
@@ -34,7 +34,7 @@ class DurableStore(Store):
 
     def _refuse_read_only(self, where: str) -> None:
         if self.read_only:
-            raise StorageError("ReadOnly", f"the store is open read-only: {where}")
+            raise E.Storage.ReadOnly(where=where)
 
     def _next_frame(self, where: str) -> tuple[int, bytes] | None:
         """The commit preamble: the next sequence number and the framed record of the
@@ -86,10 +86,10 @@ def read_snapshot(raw: bytes, where: str, damaged: str, *, alone: bool) -> tuple
     sc = frames.scan(raw, frames.check_header(raw, frames.STORE_MAGIC, where))
     if (not sc.frames or sc.frames[0][0] != frames.SNAPSHOT
             or alone and (len(sc.frames) != 1 or sc.ending is not frames.Ending.CLEAN)):
-        raise StorageError("Corrupt", f"checksum mismatch in {damaged}, the store is damaged: {where}")
+        raise E.Storage.Corrupt(f"checksum mismatch in {damaged}, the store is damaged: {where}")
     if sc.ending is frames.Ending.DAMAGED:
-        raise StorageError("Corrupt", f"checksum mismatch in a transaction record in the middle of the "
-                                      f"file (offset {sc.end}); refusing to skip it: {where}")
+        raise E.Storage.Corrupt(f"checksum mismatch in a transaction record in the middle of the "
+                                f"file (offset {sc.end}); refusing to skip it: {where}")
     graph, seq = snapshot.load_payload(sc.frames[0][1], where)
     return graph, seq, sc
 
@@ -104,7 +104,7 @@ def replay(graph: Graph, txn_frames, seq: int, where: str) -> int:
 def locked(path: str, holder: str = "") -> LockedStoreError:
     """Another process holds the writer lease (`holder`: its pid, when it wrote one)."""
     who = f" (pid {holder})" if holder.isdigit() else ""
-    return LockedStoreError("Locked", f"database is locked: another process holds its writer lease{who}: {path}")
+    return E.Locked.Locked(who=who, where=path)
 
 
 def remove_stray_temps(fs, folder: str, names, prefix: str) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 
-from ..errors import StorageError
+from ..errors import E, StorageError
 from . import frames, snapshot
 from .durable import DurableStore, cut, locked, read_snapshot, remove_stray_temps, replay
 from .fs import io_error, temp_name, write_whole
@@ -46,7 +46,7 @@ def _transactions(appended, where: str):
     """The frames after the snapshot, each refused when it is not a transaction (as it comes)."""
     for record in appended:
         if record[0] != frames.TXN:
-            raise StorageError("Corrupt", f"a second snapshot inside the file: {where}")
+            raise E.Storage.Corrupt(f"a second snapshot inside the file: {where}")
         yield record
 
 
@@ -62,9 +62,10 @@ class FileStore(DurableStore):
             try:
                 raw = fs.read(path)
             except FileNotFoundError:
-                raise StorageError("NotFound", f"database not found: {path}") from None
+                raise E.Storage.NotFound(where=path) from None
             except IsADirectoryError:
-                raise StorageError("Corrupt", f"not a relate store (a folder named like a .rl file): {path}") from None
+                raise E.Storage.Corrupt(
+                    f"not a relate store (a folder named like a .rl file): {path}") from None
             except OSError as e:
                 raise io_error("read", path, e) from None
             graph = self._parse(raw, path)[0]
@@ -104,7 +105,8 @@ class FileStore(DurableStore):
             except FileNotFoundError:
                 continue
             except IsADirectoryError:
-                raise StorageError("Corrupt", f"not a relate store (a folder named like a .rl file): {path}") from None
+                raise E.Storage.Corrupt(
+                    f"not a relate store (a folder named like a .rl file): {path}") from None
             except OSError as e:
                 raise io_error("open", path, e) from None
             if not fs.lock(f):
@@ -113,7 +115,7 @@ class FileStore(DurableStore):
             if f.identity() == fs.identity(path):
                 return f
             f.close()  # compaction replaced the file between our open and our lock
-        raise StorageError("Io", f"cannot take the writer lease of {path}: the file keeps changing")
+        raise E.Storage.Io(f"cannot take the writer lease of {path}: the file keeps changing")
 
     def _remove_stray_copies(self) -> None:
         """Delete temporary files a crashed compaction or creation left beside the store (only the
@@ -150,7 +152,7 @@ class FileStore(DurableStore):
                 pass
             self.fs.sync_dir(os.path.dirname(path))
         except FileNotFoundError as e:
-            raise StorageError("Io", f"cannot create {path}: {e.strerror or e}") from None
+            raise E.Storage.Io(f"cannot create {path}: {e.strerror or e}") from None
         except OSError as e:
             raise io_error("create", path, e) from None
 
@@ -178,7 +180,7 @@ class FileStore(DurableStore):
         try:
             write_whole(f, data)
             if not fs.lock(f):
-                raise StorageError("Io", f"cannot lock the compacted copy of {self.path}")
+                raise E.Storage.Io(f"cannot lock the compacted copy of {self.path}")
             fs.rename(tmp, self.path)
         except BaseException:
             f.close()

@@ -27,7 +27,7 @@ import zlib
 from dataclasses import dataclass
 from enum import Enum
 
-from ..errors import StorageError
+from ..errors import E
 
 FORMAT = 2
 STORE_MAGIC = b"RELATE-STORE"        # a `.rl` file and a directory store's snapshot files
@@ -49,13 +49,13 @@ def check_header(raw: bytes, magic: bytes, where: str) -> int:
     end = raw.find(b"\n", 0, 64)
     parts = raw[:end].split(b" ") if end > 0 else []
     if len(parts) != 2 or parts[0] != magic or not parts[1].isdigit():
-        raise StorageError("Corrupt", f"not a relate store: {where}")
+        raise E.Storage.Corrupt(f"not a relate store: {where}")
     version = int(parts[1])
     if version > FORMAT:
-        raise StorageError("FormatVersion", f"store format {version} is newer than this relate reads "
-                                            f"({FORMAT}); open it with a newer relate: {where}")
+        raise E.Storage.FormatVersion(f"store format {version} is newer than this relate reads "
+                                      f"({FORMAT}); open it with a newer relate: {where}")
     if version < FORMAT:
-        raise StorageError("FormatVersion", f"store format {version} is not readable here: {where}")
+        raise E.Storage.FormatVersion(f"store format {version} is not readable here: {where}")
     return end + 1
 
 
@@ -138,7 +138,7 @@ def encode(payload: dict) -> bytes:
     def default(v):
         entry = _ENCODERS.get(type(v))
         if entry is None:
-            raise StorageError("Encode", f"a {type(v).__name__} value cannot be stored")
+            raise E.Storage.Encode(type=type(v).__name__)
         used.append(True)
         return {"$t": entry[0], "v": entry[1](v)}
 
@@ -155,7 +155,8 @@ def decode(raw: bytes, where: str) -> dict:
     try:
         return json.loads(raw.decode("utf-8", "surrogatepass"))
     except (UnicodeDecodeError, ValueError):
-        raise StorageError("Corrupt", f"a checksummed frame does not decode, the store is damaged: {where}") from None
+        raise E.Storage.Corrupt(
+            f"a checksummed frame does not decode, the store is damaged: {where}") from None
 
 
 def untag(v):
@@ -163,8 +164,8 @@ def untag(v):
     if type(v) is dict:
         fn = _DECODERS.get(v.get("$t"))
         if fn is None:
-            raise StorageError("FormatVersion", f"unknown stored value type {v.get('$t')!r}; "
-                                                "open the store with a newer relate")
+            raise E.Storage.FormatVersion(f"unknown stored value type {v.get('$t')!r}; "
+                                          "open the store with a newer relate")
         return fn(v["v"])
     if type(v) is list:
         return [untag(x) for x in v]

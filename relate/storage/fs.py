@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 
-from ..errors import StorageError
+from ..errors import E, StorageError
 
 
 def io_error(what: str, path: str, e: OSError) -> StorageError:
-    return StorageError("Io", f"cannot {what} {path}: {e.strerror or e}")
+    return E.Storage.Io(f"cannot {what} {path}: {e.strerror or e}")
 
 
 class OsFile:

@@ -18,7 +18,7 @@ import gc
 import hashlib
 import json
 
-from ..errors import StorageError
+from ..errors import E
 from . import frames
 from .graph import ConstraintDef, ConstraintKind, Graph, IndexDef
 
@@ -63,8 +63,8 @@ def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
                 g.create_constraint(ConstraintDef(name, ConstraintKind(kind), label, tuple(keys)))
             seq = body["seq"]
         except (KeyError, TypeError, ValueError, IndexError):
-            raise StorageError("Corrupt",
-                               f"a snapshot does not describe a graph, the store is damaged: {where}") from None
+            raise E.Storage.Corrupt(
+                f"a snapshot does not describe a graph, the store is damaged: {where}") from None
     finally:
         if collecting:
             gc.enable()
@@ -92,20 +92,20 @@ def apply_txn(graph: Graph, payload: bytes, expect_seq: int, where: str) -> int:
     body = frames.decode(payload, where)
     seq = body.get("seq")
     if not isinstance(seq, int):
-        raise StorageError("Corrupt", f"a WAL record has no sequence number, the store is damaged: {where}")
+        raise E.Storage.Corrupt(f"a WAL record has no sequence number, the store is damaged: {where}")
     if seq < expect_seq:
         return expect_seq - 1
     if seq > expect_seq:
-        raise StorageError("Corrupt", f"WAL record {expect_seq} is missing (found {seq}), the store is "
-                                      f"damaged: {where}")
+        raise E.Storage.Corrupt(f"WAL record {expect_seq} is missing (found {seq}), the store is "
+                                f"damaged: {where}")
     ops = body["ops"]
     if body.get("tagged"):
         ops = [_untag_op(op) for op in ops]
     try:
         graph.apply_redo(ops)
     except (KeyError, IndexError, TypeError, ValueError):
-        raise StorageError("Corrupt", f"WAL record {seq} does not apply to the graph before it, the store "
-                                      f"is damaged: {where}") from None
+        raise E.Storage.Corrupt(f"WAL record {seq} does not apply to the graph before it, the store "
+                                f"is damaged: {where}") from None
     graph.next_node_id = body["next_node"]
     graph.next_rel_id = body["next_rel"]
     return seq
@@ -120,11 +120,11 @@ def load_legacy(raw: bytes, where: str) -> Graph:
     try:
         head, digest, data = raw.split(b"\n", 2)
     except ValueError:
-        raise StorageError("Corrupt", f"not a relate store: {where}") from None
+        raise E.Storage.Corrupt(f"not a relate store: {where}") from None
     if head != b"RELATE-SNAPSHOT 1":
-        raise StorageError("Corrupt", f"not a relate store: {where}")
+        raise E.Storage.Corrupt(f"not a relate store: {where}")
     if hashlib.sha256(data).hexdigest().encode("ascii") != digest:
-        raise StorageError("Corrupt", f"checksum mismatch, the store is damaged: {where}")
+        raise E.Storage.Corrupt(f"checksum mismatch, the store is damaged: {where}")
 
     def dec(v):
         if isinstance(v, dict) and "$float" in v:

@@ -10,7 +10,7 @@ names one, so the browser build (`:memory:` only) never loads the file layer.
 """
 from __future__ import annotations
 
-from ..errors import StorageError
+from ..errors import E
 from .base import MEMORY, MemoryStore, Store
 from .graph import Graph
 
@@ -22,18 +22,18 @@ def open_store(path: str, read_only: bool = False, *, live: bool = False, fs=Non
     """Open the store at `path`.  `fs` replaces the file layer (tests inject faults through it);
     `checkpoint_bytes` overrides how much WAL (or appended tail) triggers a new snapshot."""
     if live and not read_only:
-        raise StorageError("LiveReadOnly", "live mode is a read-only mode")
+        raise E.Storage.LiveReadOnly("live mode is a read-only mode")
     if path == MEMORY:
         if live:
-            raise StorageError("LiveReadOnly", "live read-only follows a directory store's writer; "
-                                               ":memory: has no other writer")
+            raise E.Storage.LiveReadOnly("live read-only follows a directory store's writer; "
+                                         ":memory: has no other writer")
         return MemoryStore(path, read_only, Graph())
     if fs is None:
         from .fs import OS as fs
     if path.endswith(".rl"):
         if live:
-            raise StorageError("LiveReadOnly", f"live read-only follows a directory store's WAL; a .rl file "
-                                               f"has none: {path}")
+            raise E.Storage.LiveReadOnly(f"live read-only follows a directory store's WAL; a .rl file "
+                                         f"has none: {path}")
         from .filestore import FileStore
         return FileStore(path, read_only, fs, checkpoint_bytes)
     from .dirstore import DirectoryStore

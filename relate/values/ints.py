@@ -6,7 +6,7 @@ Python's ints are unbounded, so every place an integer is made checks it: intege
 """
 from __future__ import annotations
 
-from ..errors import CypherArithmeticError
+from ..errors import E
 
 INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -14,5 +14,5 @@ INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 def check_int(n: int) -> int:
     """`n` itself, or IntegerOverflow when a computed integer left the 64-bit range."""
     if n < INT_MIN or n > INT_MAX:
-        raise CypherArithmeticError("IntegerOverflow", "integer arithmetic overflowed the 64-bit range")
+        raise E.Arithmetic.IntegerOverflow()
     return n

@@ -2,7 +2,7 @@
 range, coalesce, isEmpty."""
 from __future__ import annotations
 
-from ...errors import CypherArgumentError, CypherTypeError
+from ...errors import E
 from ...values.kinds import is_int, type_name
 from .common import type_err
 
@@ -60,10 +60,9 @@ def range_(start, end, step=1):
         if not is_int(v):
             # range() checks its argument types only at run time, and the TCK names that
             # InvalidArgumentType (not the InvalidArgumentValue of other functions)
-            raise CypherTypeError("InvalidArgumentType",
-                                  f"range() takes integers, got {type_name(v).lower()}", phase="runtime")
+            raise E.Type.InvalidArgumentType(f"range() takes integers, got {type_name(v).lower()}")
     if step == 0:
-        raise CypherArgumentError("NumberOutOfRange", "range() step must not be 0")
+        raise E.Argument.NumberOutOfRange("range() step must not be 0")
     return list(range(start, end + (1 if step > 0 else -1), step))
 
 

@@ -12,7 +12,7 @@ import random
 from decimal import (ROUND_CEILING, ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_DOWN, ROUND_HALF_EVEN,
                      ROUND_HALF_UP, ROUND_UP, Decimal)
 
-from ...errors import CypherArgumentError
+from ...errors import E
 from ...values.ints import check_int
 from ...values.kinds import is_num
 from .common import int_arg, type_err
@@ -90,7 +90,7 @@ def _round(v, precision=None, mode=None):
     rounding = ROUND_HALF_UP
     if mode is not None:
         if not isinstance(mode, str) or mode.upper() not in _MODES:
-            raise CypherArgumentError("InvalidArgumentValue", f"round() does not know the mode {mode!r}")
+            raise E.Argument.InvalidArgumentValue(f"round() does not know the mode {mode!r}")
         rounding = _MODES[mode.upper()]
     d = Decimal(repr(float(v)) if isinstance(v, float) else v)
     return float(d.quantize(Decimal(1).scaleb(-digits), rounding=rounding))

@@ -2,7 +2,7 @@
 updating clause or CALL."""
 from __future__ import annotations
 
-from ...errors import CypherSyntaxError
+from ...errors import E
 from ...syntax import ast as A
 
 _MAY_END = (A.Return, A.Create, A.Merge, A.SetClause, A.Remove, A.Delete, A.Foreach, A.Call)
@@ -10,15 +10,15 @@ _MAY_END = (A.Return, A.Create, A.Merge, A.SetClause, A.Remove, A.Delete, A.Fore
 
 def return_last(c: A.Clause, last: bool) -> None:
     if isinstance(c, A.Return) and not last:
-        raise CypherSyntaxError("InvalidClauseComposition", "RETURN can only be used at the end of the query")
+        raise E.Syntax.InvalidClauseComposition("RETURN can only be used at the end of the query")
 
 
 def conclusion(last: A.Clause) -> None:
     if not isinstance(last, _MAY_END):
-        raise CypherSyntaxError("InvalidClauseComposition",
-                                "Query cannot conclude with " + type(last).__name__.upper().replace("CLAUSE", ""))
+        raise E.Syntax.InvalidClauseComposition(
+            "Query cannot conclude with " + type(last).__name__.upper().replace("CLAUSE", ""))
 
 
 def unsupported(c: A.Clause) -> None:
     """A clause the planner has no rule for."""
-    raise CypherSyntaxError("UnsupportedClause", f"{type(c).__name__.upper()} is not supported yet")
+    raise E.Syntax.UnsupportedClause(f"{type(c).__name__.upper()} is not supported yet")

@@ -3,34 +3,31 @@ length; a name already bound may only stand for an existing node (the scoping pa
 same rebindings first, with positions; these are the planner's own statements of them)."""
 from __future__ import annotations
 
-from ...errors import CypherSemanticError
+from ...errors import E
 from ...syntax import ast as A
 
 
 def create_rel(r: A.RelPattern) -> None:
     if len(r.types) != 1:
-        raise CypherSemanticError("NoSingleRelationshipType",
-                                  "A single relationship type must be specified for CREATE")
+        raise E.Semantic.NoSingleRelationshipType(clause="CREATE")
     if r.direction is A.Direction.BOTH:
-        raise CypherSemanticError("RequiresDirectedRelationship",
-                                  "Only directed relationships are supported in CREATE")
+        raise E.Semantic.RequiresDirectedRelationship()
     if r.length is not None:
-        raise CypherSemanticError("CreatingVarLength", "Variable length relationships cannot be used in CREATE")
+        raise E.Semantic.CreatingVarLength(clause="CREATE")
 
 
 def merge_rel(r: A.RelPattern) -> None:
     if len(r.types) != 1:
-        raise CypherSemanticError("NoSingleRelationshipType",
-                                  "A single relationship type must be specified for MERGE")
+        raise E.Semantic.NoSingleRelationshipType(clause="MERGE")
     if r.length is not None:
-        raise CypherSemanticError("CreatingVarLength", "Variable length relationships cannot be used in MERGE")
+        raise E.Semantic.CreatingVarLength(clause="MERGE")
 
 
 def bound_node(n: A.NodePattern) -> None:
     """A bound node named again in CREATE (or alone in MERGE) may not add labels or properties."""
     if n.labels or n.properties is not None:
-        raise CypherSemanticError("VariableAlreadyBound", f"Variable `{n.variable}` already declared")
+        raise E.Semantic.VariableAlreadyBound(name=n.variable)
 
 
 def bound_rel(r: A.RelPattern) -> None:
-    raise CypherSemanticError("VariableAlreadyBound", f"Variable `{r.variable}` already declared")
+    raise E.Semantic.VariableAlreadyBound(name=r.variable)

@@ -5,7 +5,7 @@ aggregate where a value is computed per row, and `exists()` of a property or a p
 argument counts, None when unknown); the checking stage does not own that table."""
 from __future__ import annotations
 
-from ...errors import CypherSemanticError
+from ...errors import E
 from ...syntax import ast as A
 from .. import types as T
 from ..astwalk import AGGREGATES
@@ -16,24 +16,24 @@ def not_aggregate(e: A.FunctionCall | A.CountStar) -> None:
     """An aggregate the planner did not lift into an aggregation (one inside a comprehension body,
     in ORDER BY after a projection that does not produce it, ...)."""
     if isinstance(e, A.CountStar):
-        raise CypherSemanticError("InvalidAggregation", "count(*) is not allowed here")
+        raise E.Semantic.InvalidAggregation(what="count(*)")
     if e.name.lower() in AGGREGATES:
-        raise CypherSemanticError("InvalidAggregation", f"aggregation function {e.name}() is not allowed here")
+        raise E.Semantic.InvalidAggregation(what=f"aggregation function {e.name}()")
 
 
 def exists_argument(e: A.FunctionCall) -> None:
     if not isinstance(e.args[0], (A.Property, A.PatternPredicate)):
-        raise CypherSemanticError("InvalidArgumentExpression", "exists() takes a property or a pattern")
+        raise E.Semantic.InvalidArgumentExpression()
 
 
 def known(e: A.FunctionCall, arity) -> None:
     bounds = arity(e.name.lower())
     if bounds is None:
-        raise CypherSemanticError("UnknownFunction", f"Unknown function '{e.name}'")
+        raise E.Semantic.UnknownFunction(name=e.name)
     lo, hi = bounds
     if not lo <= len(e.args) <= hi:
-        raise CypherSemanticError("InvalidNumberOfArguments",
-                                  f"{e.name}() takes {lo}..{hi} argument(s), got {len(e.args)}")
+        raise E.Semantic.InvalidNumberOfArguments(
+            f"{e.name}() takes {lo}..{hi} argument(s), got {len(e.args)}")
 
 
 def argument_types(e: A.FunctionCall, typer: T.Typer, text: str) -> None:

@@ -3,7 +3,7 @@ integer, `[x IN 1 | x]`): refused before anything runs.  What only the values ca
 checked by the compiled closures at run time."""
 from __future__ import annotations
 
-from ...errors import CypherSyntaxError
+from ...errors import E
 from ...syntax import ast as A
 from ...syntax.position import position
 from .. import types as T
@@ -32,9 +32,9 @@ def binary(e: A.Binary, typer: T.Typer, text: str) -> None:
     elif op is A.BinOp.ADD:
         lt, rt = typer.of(e.left), typer.of(e.right)
         if not T.add_admits(lt, rt):
-            raise CypherSyntaxError("InvalidArgumentType",
-                                    f"Type mismatch: cannot add {T.describe(rt.kinds)} to "
-                                    f"{T.describe(lt.kinds)}", position=position(text, e.pos) if text else None)
+            raise E.Syntax.InvalidArgumentType(
+                f"Type mismatch: cannot add {T.describe(rt.kinds)} to "
+                f"{T.describe(lt.kinds)}", position=position(text, e.pos) if text else None)
     elif op is A.BinOp.IN:
         expect(e.right, typer, T.Kind.LIST, text)
 

@@ -3,7 +3,7 @@ call may pass them, their count and static types fit the signature, and YIELD na
 has.  Every error points at the CALL clause."""
 from __future__ import annotations
 
-from ...errors import CypherSemanticError, CypherSyntaxError, ProcedureError
+from ...errors import E
 from ...syntax import ast as A
 from .. import types as T
 
@@ -18,22 +18,17 @@ OUT_TYPES = {"INTEGER": T.INTEGER, "FLOAT": T.FLOAT, "STRING": T.STRING, "BOOLEA
 
 def known(proc, c: A.Call, pos) -> None:
     if proc is None:
-        raise ProcedureError("ProcedureNotFound",
-                             f"There is no procedure with the name `{c.procedure}` registered for this "
-                             "database instance", position=pos)
+        raise E.Procedure.ProcedureNotFound(name=c.procedure, position=pos)
 
 
 def implicit_arguments(standalone: bool, pos) -> None:
     if not standalone:
-        raise CypherSyntaxError("InvalidArgumentPassingMode",
-                                "Procedure call inside a query does not support passing arguments "
-                                "implicitly (pass them explicitly in parentheses)", position=pos)
+        raise E.Syntax.InvalidArgumentPassingMode(position=pos)
 
 
 def argument_count(args, sig, pos) -> None:
     if len(args) != len(sig.inputs):
-        raise CypherSemanticError(
-            "InvalidNumberOfArguments",
+        raise E.Semantic.InvalidNumberOfArguments(
             f"Procedure call does not provide the required number of arguments: got {len(args)} "
             f"argument(s), expected {len(sig.inputs)} for {sig.name}", position=pos)
 
@@ -43,17 +38,14 @@ def argument_types(sig, args, typer: T.Typer, pos) -> None:
         t = typer.of(a)
         want = KINDS.get(f.type)
         if want is not None and not T.admits(t, want):
-            raise CypherSyntaxError("InvalidArgumentType",
-                                    f"Type mismatch: expected {f.type.title()} but was {T.describe(t.kinds)}",
-                                    position=pos)
+            raise E.Syntax.InvalidArgumentType(expected=f.type.title(), got=T.describe(t.kinds), position=pos)
 
 
 def yield_star(c: A.Call, standalone: bool, pos) -> None:
     if c.yield_star and not standalone:
-        raise CypherSyntaxError("UnexpectedSyntax",
-                                "YIELD * is only allowed in a standalone procedure call", position=pos)
+        raise E.Syntax.UnexpectedSyntax(position=pos)
 
 
 def output(name: str, names: list[str], pos) -> None:
     if name not in names:
-        raise CypherSemanticError("UndefinedVariable", f"Unknown procedure output: `{name}`", position=pos)
+        raise E.Semantic.UndefinedVariable(f"Unknown procedure output: `{name}`", position=pos)
