@@ -145,3 +145,22 @@ def test_the_session_check_sees_an_error_of_an_undeclared_kind():
         error_record.forget(("CypherTypeError", "NoSuchKind", "runtime"),
                             ("CypherSemanticError", "IndexNotFound", "compile"))
     assert error_record.undeclared() == []
+
+
+def test_errors_are_made_through_the_catalog():
+    """Outside relate/errors/, no site constructs a RelateError class directly with a literal kind:
+    `raise E.Group.Kind(...)` keeps one declaration per kind and its message in one place."""
+    classes = {name for name, obj in vars(errors).items()
+               if inspect.isclass(obj) and issubclass(obj, errors.RelateError)}
+    root = Path(errors.__file__).parents[1]
+    direct = []
+    for path in sorted(root.rglob("*.py")):
+        if path.parent.name == "errors":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+                    and node.args[0].value[:1].isupper()):
+                where = f"{path.relative_to(root.parent)}:{node.lineno}"
+                direct.append(f"  {where} {node.func.id}({node.args[0].value!r}, ...)")
+    assert not direct, "make these through the catalog (E.<Group>.<Kind>(...)):\n" + "\n".join(direct)
