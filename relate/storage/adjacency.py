@@ -20,11 +20,14 @@ from .reltable import RelTable
 # adjacency of up to this many relationships is an exact-size tuple, replaced on every change;
 # a busier node's is a dict changed in place (back to a tuple below half of this)
 _SMALL = 32
+# The tuple-or-dict tests read `__class__ is tuple` (cheaper than isinstance); mypy narrows only the
+# tuple branch by it, so the dict branches say `type: ignore[index]`.
 
 
 class Adjacency:
     """The adjacency half of `Graph` (a mixin: the methods are `Graph`'s own, no extra call)."""
 
+    nodes: dict[int, Node]
     rels: RelTable
 
     def _link(self, rel: Relationship) -> None:
@@ -35,13 +38,13 @@ class Adjacency:
         if rels.__class__ is tuple:
             node.out_rels = rels + (rel,) if len(rels) < _SMALL else _busy(rels, rel)
         else:
-            rels[rel] = None
+            rels[rel] = None  # type: ignore[index]
         node = rel.end
         rels = node.in_rels
         if rels.__class__ is tuple:
             node.in_rels = rels + (rel,) if len(rels) < _SMALL else _busy(rels, rel)
         else:
-            rels[rel] = None
+            rels[rel] = None  # type: ignore[index]
 
     def _unlink(self, rel: Relationship) -> None:
         self.rels.pop(rel.id, None)

@@ -30,6 +30,7 @@ from .graph import Graph
 class DurableStore(Store):
     """A store whose commits go to disk.  Subclasses set `fs`, `seq` and `broken` before use."""
 
+    seq: int
     broken: StorageError | None
 
     def _refuse_read_only(self, where: str) -> None:

@@ -25,6 +25,7 @@ Invariants (each step below keeps them, so a crash at any instant leaves a reada
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from ..errors import E, StorageError
 from . import frames, snapshot
@@ -55,7 +56,9 @@ class FileStore(DurableStore):
 
     def __init__(self, path: str, read_only: bool, fs, checkpoint_bytes: int | None) -> None:
         self.fs = fs
-        self.file = None
+        # the open store file, from the `fs` seam (untyped: `OsFile` or a test's stand-in); None only
+        # on a read-only open, which never appends or compacts
+        self.file: Any = None
         self.broken: StorageError | None = None
         self.compact_min = COMPACT_MIN_BYTES if checkpoint_bytes is None else checkpoint_bytes
         if read_only:

@@ -107,7 +107,7 @@ def valid_frame_after(raw: bytes, pos: int) -> bool:
 
 
 def scan(raw: bytes, start: int) -> Scan:
-    frames = []
+    frames: list[tuple[bytes, bytes, int]] = []
     pos = start
     n = len(raw)
     while pos < n:

@@ -161,7 +161,8 @@ class Graph(Adjacency, GraphLoad):
             elif held.__class__ is dict:
                 held[node.id] = node
             elif held is not node:
-                data[value] = {held.id: held, node.id: node}
+                # a Node: `__class__ is dict` (no isinstance on this path) narrows only its own branch
+                data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
 
     def _index_remove(self, node: Node, label: str, key: str | None = None) -> None:
         for (lb, k), data in self.index_data.items():
@@ -316,8 +317,8 @@ class Graph(Adjacency, GraphLoad):
                     data[value] = node
                 elif held.__class__ is dict:
                     held[node.id] = node
-                else:
-                    data[value] = {held.id: held, node.id: node}
+                else:  # a Node (as in `_index_add`)
+                    data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
         self.index_data[(d.label, d.key)] = data
         self.schema_version += 1
 
@@ -389,7 +390,7 @@ class Graph(Adjacency, GraphLoad):
         held = data.get(value if t is str or t is int else hashable(value))
         if held is None:
             return []
-        nodes = list(held.values()) if held.__class__ is dict else [held]
+        nodes: list[Node] = list(held.values()) if held.__class__ is dict else [held]  # type: ignore[list-item]
         if t not in _EXACT_IN_INDEX or value != value:
             # the index groups values the way DISTINCT does (NaN with NaN, lists holding nulls
             # by their elements); equality is stricter there

@@ -9,13 +9,47 @@ graph before any index exists, so it keeps no index data.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..values import Node, Relationship
 from .adjacency import _SMALL, _busy
 from .props import NO_PROPS as _NO_PROPS
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
 
+if TYPE_CHECKING:
+    from .reltable import RelTable
 
-class GraphLoad:
+    class _GraphParts:
+        """What `GraphLoad` uses of `Graph`, declared for the type checker only: at run time the
+        mixin's base is `object` (`graph.py` cannot be imported here without a cycle).  A plain
+        class, not a Protocol: mypy cannot type a Protocol's attribute assigned in a subclass."""
+
+        nodes: dict[int, Node]
+        rels: RelTable
+        by_label: dict[str, dict[int, Node]]
+        index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]]
+        _label_sets: dict[frozenset | tuple, frozenset]
+        next_node_id: int
+        next_rel_id: int
+        node_writes: int
+
+        def _labels(self, labels) -> frozenset: ...
+        def _index_add(self, node: Node, label: str, key: str | None = None) -> None: ...
+        def _link(self, rel: Relationship) -> None: ...
+        def set_prop(self, entity, key: str, value) -> None: ...
+        def add_label(self, node: Node, label: str) -> bool: ...
+        def remove_label(self, node: Node, label: str) -> bool: ...
+        def delete_rel(self, rel: Relationship) -> bool: ...
+        def delete_node(self, node: Node) -> bool: ...
+        def create_index(self, d: IndexDef) -> None: ...
+        def drop_index(self, name: str) -> None: ...
+        def create_constraint(self, d: ConstraintDef) -> None: ...
+        def drop_constraint(self, name: str) -> None: ...
+else:
+    _GraphParts = object
+
+
+class GraphLoad(_GraphParts):
     """The loading half of `Graph` (a mixin; it uses `Graph`'s records and writers)."""
 
     def restore_node(self, id: int, labels, props: dict) -> Node:
@@ -71,12 +105,12 @@ class GraphLoad:
             if adj.__class__ is tuple:
                 start.out_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
             else:
-                adj[rel] = None
+                adj[rel] = None  # type: ignore[index]  # a dict (see adjacency.py)
             adj = end.in_rels
             if adj.__class__ is tuple:
                 end.in_rels = adj + (rel,) if len(adj) < _SMALL else _busy(adj, rel)
             else:
-                adj[rel] = None
+                adj[rel] = None  # type: ignore[index]  # a dict (see adjacency.py)
             if rid > top:
                 top = rid
         self.next_rel_id = top + 1

@@ -72,13 +72,14 @@ class RelTable(Mapping):
 
     def pop(self, id: int, *default):
         block = self._blocks.get(id >> _SHIFT) if id.__class__ is int else None
-        rel = None if block is None else block[id & (_BLOCK - 1)]
-        if rel is None:
-            if default:
-                return default[0]
-            raise KeyError(id)
-        block[id & (_BLOCK - 1)] = None
-        self._len -= 1
-        if not any(block):
-            del self._blocks[id >> _SHIFT]
-        return rel
+        if block is not None:
+            rel = block[id & (_BLOCK - 1)]
+            if rel is not None:
+                block[id & (_BLOCK - 1)] = None
+                self._len -= 1
+                if not any(block):
+                    del self._blocks[id >> _SHIFT]
+                return rel
+        if default:
+            return default[0]
+        raise KeyError(id)
