@@ -7,7 +7,7 @@ Any of them can be switched off, by name: `Planner(..., disabled_rules=...)`, or
 process the environment variable `RELATE_PLANNER_RULES_OFF` (names separated by commas, or `all`).
 With every rule off each part is matched from its first node over a label scan (or every node),
 its inline property map checked node by node, every WHERE conjunct filtered after the match, and
-aggregations count rows; the answers are the same (`tests/unit/plan/test_rules_differential.py`).
+aggregations count rows; the answers are the same (`tests/plan/test_rules_differential.py`).
 """
 from __future__ import annotations
 
