@@ -9,6 +9,7 @@ WHERE stays a filter after the match.
 from __future__ import annotations
 
 from ..exec.scan_filter import Op
+from ..semantic.astwalk import conjuncts as conjuncts  # re-exported: the planner reads it here
 from ..syntax import ast as A
 
 _FROM_BINOP = {A.BinOp.EQ: Op.EQ, A.BinOp.NE: Op.NE, A.BinOp.LT: Op.LT, A.BinOp.LE: Op.LE,
@@ -17,16 +18,6 @@ _FROM_BINOP = {A.BinOp.EQ: Op.EQ, A.BinOp.NE: Op.NE, A.BinOp.LT: Op.LT, A.BinOp.
 _MIRROR = {Op.EQ: Op.EQ, Op.NE: Op.NE, Op.LT: Op.GT, Op.LE: Op.GE, Op.GT: Op.LT, Op.GE: Op.LE}
 
 
-def conjuncts(e: A.Expr) -> list[A.Expr]:
-    out, stack = [], [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, A.Binary) and x.op is A.BinOp.AND:
-            stack.append(x.right)
-            stack.append(x.left)
-        else:
-            out.append(x)
-    return out
 
 
 def join_and(parts: list[A.Expr]) -> A.Expr | None:

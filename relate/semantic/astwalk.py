@@ -4,6 +4,7 @@
   `n.name` in `RETURN n.name ORDER BY n.name` is recognised as the same expression twice.
 - `replace(e, fn)`: a copy of `e` where every subtree for which `fn` answers a node is swapped
   for that node (top-down: a replaced subtree is not entered).
+- `conjuncts(e)`: the operands of a chain of ANDs, left to right (WHERE push-down, checks).
 - `aggregates_in(e)`: the aggregate calls of an expression that belong to it (not those inside a
   nested subquery or pattern comprehension, which aggregate on their own).
 """
@@ -136,4 +137,17 @@ def pattern_variables_read(n) -> list:
         for rel in el.rels:
             if rel.variable:
                 out.append(A.Variable(rel.variable, rel.pos))
+    return out
+
+
+def conjuncts(e: A.Expr) -> list[A.Expr]:
+    """`a AND b AND c` -> [a, b, c], left to right."""
+    out, stack = [], [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Binary) and x.op is A.BinOp.AND:
+            stack.append(x.right)
+            stack.append(x.left)
+        else:
+            out.append(x)
     return out

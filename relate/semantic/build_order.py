@@ -19,21 +19,10 @@ from .checks import clause_order, create_patterns, procedures, union
 from .checks import variables as V
 from .expr_order import ExprOrder
 from .names import Names
+from .astwalk import conjuncts
 from .pattern_walk import PatternWalk
 from .projection import aggregate_rewrite, is_simple_key, item_names, projected_rewrite, visible
 
-
-def conjuncts(e: A.Expr) -> list[A.Expr]:
-    """`a AND b AND c` -> [a, b, c], left to right."""
-    out, stack = [], [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, A.Binary) and x.op is A.BinOp.AND:
-            stack.append(x.right)
-            stack.append(x.left)
-        else:
-            out.append(x)
-    return out
 
 
 class BuildOrder:
