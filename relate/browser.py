@@ -24,6 +24,7 @@ import contextlib
 import io
 import json
 
+from .jsonenc import escape_lone_surrogates
 from .values import to_json, to_text
 
 
@@ -118,4 +119,4 @@ def page() -> Page:
 
 def call(request: str) -> str:
     """The page's entry point: a JSON request string -> a JSON answer string."""
-    return json.dumps(page().call(json.loads(request)), ensure_ascii=False)
+    return escape_lone_surrogates(json.dumps(page().call(json.loads(request)), ensure_ascii=False))

@@ -6,6 +6,8 @@ modes, the MCP replies and the browser build agree byte for byte:
 - object keys sorted at every level (serde's map is a BTreeMap), no spaces after `,` or `:`;
 - strings escaped as serde escapes them (`\\"`, `\\\\`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t`, other
   control characters as lowercase `\\u00xx`), everything else, non-ASCII included, as itself;
+  a lone surrogate (a Cypher string can hold one: `'\\ud800'`), which no UTF-8 stream can carry,
+  as its `\\udxxx` escape, so every line this writer makes can be written anywhere;
 - floats in ryu's shortest form (`1.0`, `0.00001`, `1e-7`, `1e20`), non-finite floats as `null`;
 - tuples written as arrays; any other type is a `TypeError` rather than a guess.
 """
@@ -13,10 +15,25 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 from .values.text import ryu_format
 
-__all__ = ["dumps"]
+__all__ = ["dumps", "escape_lone_surrogates"]
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_lone_surrogates(json_text: str) -> str:
+    """JSON text with each lone surrogate written as its `\\udxxx` escape (the same JSON value)."""
+    # isascii() is a flag read, so the common case pays nothing for the surrogate check
+    if not json_text.isascii() and _LONE_SURROGATE.search(json_text):
+        return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text)
+    return json_text
+
+
+def _string(text: str) -> str:
+    return escape_lone_surrogates(json.dumps(text, ensure_ascii=False))
 
 
 def dumps(value: object) -> str:
@@ -35,7 +52,7 @@ def _encode(value: object, out: list[str]) -> None:
         out.append("false")
     elif isinstance(value, str):
         # json's escaping is serde_json's: the short escapes, other controls as \u00xx
-        out.append(json.dumps(value, ensure_ascii=False))
+        out.append(_string(value))
     elif isinstance(value, int):
         out.append(str(int(value)))
     elif isinstance(value, float):
@@ -47,7 +64,7 @@ def _encode(value: object, out: list[str]) -> None:
                 raise TypeError(f"JSON object keys must be str, not {type(key).__name__}")
             if position:
                 out.append(",")
-            out.append(json.dumps(key, ensure_ascii=False))
+            out.append(_string(key))
             out.append(":")
             _encode(value[key], out)
         out.append("}")

@@ -136,6 +136,12 @@ def entry() -> None:
         except (AttributeError, ValueError):
             return False
 
+    # a Cypher string can hold a lone surrogate ('\\ud800'), which strict UTF-8 cannot write: the
+    # table and TOON modes show it as its escape instead of dying mid-result
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     code = run(sys.argv[1:], env=os.environ, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr,
                stdout_isatty=tty(sys.stdout), stdin_isatty=tty(sys.stdin))
     sys.stdout.flush()

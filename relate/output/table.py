@@ -18,6 +18,7 @@ combining marks as none.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -44,11 +45,14 @@ NO_CHANGES = "(no changes, no records)"
 _CONTROL_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
+# controls, DEL, and lone surrogates (a terminal cannot show one; UTF-8 cannot carry it)
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
+
+
 def _printable(text: str) -> str:
-    if all(ch >= " " and ch != "\x7f" for ch in text):
+    if not _UNPRINTABLE.search(text):
         return text
-    return "".join(_CONTROL_ESCAPES.get(ch, f"\\u{ord(ch):04x}") if ch < " " or ch == "\x7f"
-                   else ch for ch in text)
+    return _UNPRINTABLE.sub(lambda m: _CONTROL_ESCAPES.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
 
 
 def width(text: str) -> int:
