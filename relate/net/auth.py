@@ -17,6 +17,7 @@ import binascii
 import hmac
 import os
 import secrets
+import stat
 from dataclasses import dataclass
 
 from ..storage.store import MEMORY
@@ -77,7 +78,7 @@ def resolve(flag: str | None, env_value: str | None, store: str) -> ResolvedAuth
             return ResolvedAuth(None, (f"auth: none ({source} none): requests are not checked",))
         return ResolvedAuth(cred, (f"auth: basic (credential from {source})",))
     path = token_path(store)
-    if path is not None and os.path.exists(path):
+    if path is not None and os.path.lexists(path):  # a dangling symlink is refused, not replaced
         return ResolvedAuth(_read_token(path), (f"auth: basic (token reused from {path})",))
     cred = Credential(TOKEN_USER, secrets.token_urlsafe(24))
     lines = [f"auth: generated token for user {TOKEN_USER}: {cred.password}"]
@@ -88,10 +89,38 @@ def resolve(flag: str | None, env_value: str | None, store: str) -> ResolvedAuth
 
 
 def _read_token(path: str) -> Credential:
-    with open(path, encoding="utf-8") as f:
-        text = f.read().strip()
+    """The credential in an existing token file, which must be the user's own secret: a regular
+    file (not a symlink someone could point elsewhere), owned by this user, closed to group and
+    others.  Anything else is refused with what to do about it, never trusted."""
+    fix = "remove it to get a new token"
+    # O_NOFOLLOW: the checks below are about the file opened, not one a symlink swapped in later
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as e:
+        if os.path.islink(path):
+            raise AuthSpecError(f"Error: {path}: the token file is a symbolic link; {fix} "
+                                "(relate writes a regular file)") from None
+        raise AuthSpecError(f"Error: {path}: cannot read the token file: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise AuthSpecError(f"Error: {path}: the token file is not a regular file; {fix}")
+        uid = os.getuid() if hasattr(os, "getuid") else st.st_uid
+        if st.st_uid != uid:
+            raise AuthSpecError(f"Error: {path}: the token file belongs to uid {st.st_uid}, not to the user "
+                                f"running relate (uid {uid}); {fix}, or chown it")
+        if st.st_mode & 0o077:
+            raise AuthSpecError(f"Error: {path}: the token file is open to group or others (mode "
+                                f"{stat.S_IMODE(st.st_mode):04o}); run `chmod 600 {path}`, or {fix}")
+        raw = os.read(fd, 4096)
+    finally:
+        os.close(fd)
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise AuthSpecError(f"Error: {path}: the token file is not UTF-8 text; {fix}") from None
     user, colon, password = text.partition(":")
-    if not colon or not user or not password:
+    if not colon or not user or not password or "\n" in text:
         raise AuthSpecError(f"Error: {path}: expected one line user:password; remove the file to get a new token")
     return Credential(user, password)
 
