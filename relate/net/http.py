@@ -54,6 +54,8 @@ ERR_METHOD = "streamable HTTP MCP is POST-only"
 ERR_SIMPLE = ("the request content type is browser-\"simple\" — a cross-origin form cannot send a "
               "non-simple type without a preflight")
 ERR_TOO_LARGE = "malformed request: body too large"
+ERR_FRAMING = "malformed request: both Content-Length and Transfer-Encoding are set"
+ERR_ORIGINS = "malformed request: more than one Origin header"
 _SIMPLE_TYPES = (b"text/plain", b"application/x-www-form-urlencoded", b"multipart/form-data")
 _LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 _NULL_ID_ERROR = '{"jsonrpc":"2.0","id":null,"error":'
@@ -144,8 +146,20 @@ class McpHttp:
             return False
         assert isinstance(event, h11.Request)
         headers = {}
+        origins = 0
         for name, value in event.headers:
-            headers.setdefault(name.lower(), value)
+            name = name.lower()
+            origins += name == b"origin"
+            headers.setdefault(name, value)
+        if b"content-length" in headers and b"transfer-encoding" in headers:
+            # RFC 9112 section 6.1: a request framed both ways may hide a second request in its
+            # body (smuggling through a proxy that reads the other header); refuse it and close
+            self._error(sock, conn, 400, ERR_FRAMING, close=True)
+            return False
+        if origins > 1:
+            # which Origin a browser meant is unknowable, and the check must not pick one
+            self._error(sock, conn, 400, ERR_ORIGINS, close=True)
+            return False
         has_body = _declares_body(headers)
 
         if event.http_version != b"1.1":
