@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import socket
 import threading
 import time
@@ -300,9 +301,18 @@ class McpHttp:
             return
         status = err.error_status_hint if 400 <= err.error_status_hint < 500 else 400
         try:
-            self._error(sock, conn, status, f"malformed request: {err}", close=True)
+            self._error(sock, conn, status, f"malformed request: {_plain(err)}", close=True)
         except (h11.LocalProtocolError, OSError):
             pass
+
+
+_LIBRARY_REPR = re.compile(r":?\s*(?:bytearray\()?b['\"].*$", re.S)
+
+
+def _plain(err: h11.RemoteProtocolError) -> str:
+    """h11's reason without the Python repr of the bytes it quotes (`bytearray(b'...')`): the
+    client learns what was wrong, not how the library holds it, nor its own bytes echoed back."""
+    return _LIBRARY_REPR.sub("", str(err)).strip() or "unreadable request"
 
 
 def _declares_body(headers: dict) -> bool:

@@ -44,3 +44,17 @@ def test_a_repeated_origin_is_refused_and_closed(server):
     assert reply.status == 400 and closed
     assert reply.json() == {"error": "malformed request: more than one Origin header"}
     assert post(server.port, rpc(2, "ping"), JSON).json() == {"jsonrpc": "2.0", "id": 2, "result": {}}
+
+
+@pytest.mark.parametrize("raw, message", [
+    (b"POST /mcp HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", "malformed request: illegal header line"),
+    (b"GARBAGE\r\n\r\n", "malformed request: illegal request line"),
+    (b"POST /mcp HTTP/1.1\r\nHost: x\r\nX: a\x00b\r\n\r\n", "malformed request: illegal header line"),
+    (b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", "malformed request: bad Content-Length"),
+])
+def test_a_400_says_what_was_wrong_without_the_library_repr(server, raw, message):
+    with connect(server.port) as c:
+        c.sendall(raw)
+        reply = read_reply(c)
+    assert reply.status == 400 and reply.json() == {"error": message}
+    assert b"bytearray" not in reply.body and b"b'" not in reply.body
