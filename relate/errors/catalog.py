@@ -112,6 +112,8 @@ GROUPS: list[type[Group[Any]]] = []
 
 class Syntax(Group[CypherSyntaxError], phase="compile"):
     ParseError = Kind("The grammar does not accept the text at this point.")
+    NestingTooDeep = Kind("Expressions nested deeper than relate accepts (lists in lists, maps in maps, "
+                          "operators on operators); the bound keeps every stage within its stack.")
     UnexpectedSyntax = Kind("`YIELD *` on a procedure call that is part of a larger query.",
                             "YIELD * is only allowed in a standalone procedure call")
     InvalidArgumentPassingMode = Kind(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from lark import Lark
+from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import RelateError
@@ -68,6 +68,14 @@ def warm_parser() -> None:
     _lark()
 
 
+# Deepest syntax tree (lark's, before the transform) a statement may have.  A nesting level of a
+# list, a unary operator, a function call or an operand costs one tree level (CASE and list
+# comprehensions two, a map three; plain parentheses none), so this admits about 190 levels of
+# lists and 60 of maps: far beyond what people and models write, and low enough that the
+# transform, the checks, the compiler and the JSON writer, which recurse per level, stay inside
+# Python's stack.
+MAX_TREE_DEPTH = 200
+
 _UNICODE_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d")
 
 
@@ -91,6 +99,7 @@ def parse(text: str) -> A.Statement:
         raise syntax_error(text, "unexpected end of input", len(text)) from None
     except UnexpectedInput as e:  # pragma: no cover - other lark input errors
         raise syntax_error(text, "invalid input", getattr(e, "pos_in_stream", 0) or 0) from None
+    _check_depth(tree, text)
     try:
         stmt = Build(text).transform(tree)
     except VisitError as e:
@@ -99,3 +108,18 @@ def parse(text: str) -> A.Statement:
         raise
     check_int_range(stmt, text)
     return stmt
+
+
+def _check_depth(tree: Tree, text: str) -> None:
+    """`NestingTooDeep` at the first node past `MAX_TREE_DEPTH` (an iterative walk: the check
+    itself must not be what overflows)."""
+    stack: list[tuple[object, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if depth > MAX_TREE_DEPTH:
+            at = 0 if node.meta.empty else node.meta.start_pos
+            raise syntax_error(text, f"the statement nests more than {MAX_TREE_DEPTH} syntax levels deep; "
+                               "flatten it (or pass deep values as parameters)", at, "NestingTooDeep")
+        stack.extend((child, depth + 1) for child in node.children)

@@ -38,13 +38,17 @@ _PATH_FUNCS = {"SHORTESTPATH", "ALLSHORTESTPATHS"}
 
 
 class _Tok:
-    __slots__ = ("kind", "text", "pos", "up")
+    __slots__ = ("kind", "text", "pos", "up", "close")
 
     def __init__(self, kind: str, text: str, pos: int) -> None:
         self.kind = kind
         self.text = text
         self.pos = pos
         self.up = text.upper() if kind == "name" else text
+        self.close = -1  # for an opening bracket: the index of the token closing it, or -1
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
 
 
 def _tokens(text: str) -> list[_Tok]:
@@ -54,26 +58,30 @@ def _tokens(text: str) -> list[_Tok]:
         if kind is None or kind in ("ws", "comment"):  # never None: every alternative is named
             continue
         out.append(_Tok(kind, m.group(), m.start()))
+    _pair_brackets(out)
     return out
+
+
+def _pair_brackets(toks: list[_Tok]) -> None:
+    """Set `close` on every opening bracket, in one pass (a scan per bracket made deep nesting
+    quadratic).  A closing bracket that does not match the innermost open one leaves every
+    bracket still open without a partner, as a scan from each of them would have found."""
+    stack: list[int] = []
+    for j, t in enumerate(toks):
+        if t.kind != "punct":
+            continue
+        if t.text in _PAIRS:
+            stack.append(j)
+        elif t.text in (")", "]", "}"):
+            if stack and _PAIRS[toks[stack[-1]].text] == t.text:
+                toks[stack.pop()].close = j
+            else:
+                stack.clear()
 
 
 def _match_close(toks: list[_Tok], i: int) -> int:
     """Index of the bracket closing toks[i] (any of ([{), or -1."""
-    pairs = {"(": ")", "[": "]", "{": "}"}
-    stack = []
-    for j in range(i, len(toks)):
-        t = toks[j]
-        if t.kind != "punct":
-            continue
-        if t.text in pairs:
-            stack.append(pairs[t.text])
-        elif t.text in (")", "]", "}"):
-            if not stack or stack[-1] != t.text:
-                return -1
-            stack.pop()
-            if not stack:
-                return j
-    return -1
+    return toks[i].close
 
 
 def _node_shaped(toks: list[_Tok], i: int, close: int) -> bool:
