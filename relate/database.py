@@ -185,7 +185,9 @@ class Database:
         if plan.query_type != "r" and (self.read_only or policy.read_only):
             raise E.ReadOnly.ReadOnly(_STORE_READ_ONLY if self.read_only else _POLICY_READ_ONLY)
         t_exec = t0 if prepared.cache != "miss" else time.perf_counter_ns()
-        ctx = ExecContext(self.graph, params, timeout=timeout)
+        # the timeout counts from the call: time spent parsing, checking and planning is part of it
+        spent = 0.0 if timeout is None else (time.perf_counter_ns() - t0) / 1e9
+        ctx = ExecContext(self.graph, params, timeout=timeout, spent=spent)
         outer = self._explicit
         if outer is None:
             txn = self.graph.begin()

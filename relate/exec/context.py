@@ -11,7 +11,8 @@ from ..result import Stats
 class ExecContext:
     __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline")
 
-    def __init__(self, graph, params: dict, txn=None, timeout: float | None = None) -> None:
+    def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0) -> None:
+        """`spent`: seconds of the timeout already used before the run (parse, checks, plan)."""
         self.graph = graph
         self.params = params
         self.stats = Stats()
@@ -19,7 +20,9 @@ class ExecContext:
         self.timeout = timeout
         # There are no threads or signals in the browser build, so a timeout is a deadline that
         # the operators' row loops poll (`if ctx.deadline is not None: ctx.check_deadline()`).
-        self.deadline = None if timeout is None else monotonic() + timeout
+        self.deadline = None if timeout is None else monotonic() + timeout - spent
+        if self.deadline is not None and spent >= timeout:
+            raise E.Timeout.Timeout(seconds=timeout)
 
     def check_deadline(self) -> None:
         """Stop the statement once its deadline has passed (the transaction then rolls back)."""
