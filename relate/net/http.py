@@ -57,6 +57,7 @@ ERR_SIMPLE = ("the request content type is browser-\"simple\" — a cross-origin
 ERR_TOO_LARGE = "malformed request: body too large"
 ERR_FRAMING = "malformed request: both Content-Length and Transfer-Encoding are set"
 ERR_ORIGINS = "malformed request: more than one Origin header"
+ERR_HEADERS = f"malformed request: header block over {MAX_HEADER_BLOCK // 1024} KiB"
 _SIMPLE_TYPES = (b"text/plain", b"application/x-www-form-urlencoded", b"multipart/form-data")
 _LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 _NULL_ID_ERROR = '{"jsonrpc":"2.0","id":null,"error":'
@@ -148,10 +149,17 @@ class McpHttp:
         assert isinstance(event, h11.Request)
         headers = {}
         origins = 0
+        size = len(event.method) + len(event.target) + 12  # `M T HTTP/1.1\r\n`
         for name, value in event.headers:
             name = name.lower()
             origins += name == b"origin"
+            size += len(name) + len(value) + 4  # `name: value\r\n`
             headers.setdefault(name, value)
+        if size > MAX_HEADER_BLOCK:
+            # h11 enforces its limit only on a block still arriving; one that arrived whole in a
+            # few reads is measured here, so the cap is the same however the bytes came
+            self._error(sock, conn, 431, ERR_HEADERS, close=True)
+            return False
         if b"content-length" in headers and b"transfer-encoding" in headers:
             # RFC 9112 section 6.1: a request framed both ways may hide a second request in its
             # body (smuggling through a proxy that reads the other header); refuse it and close
@@ -300,8 +308,9 @@ class McpHttp:
         if conn.our_state is not h11.SEND_RESPONSE and conn.our_state is not h11.IDLE:
             return
         status = err.error_status_hint if 400 <= err.error_status_hint < 500 else 400
+        message = ERR_HEADERS if status == 431 else f"malformed request: {_plain(err)}"
         try:
-            self._error(sock, conn, status, f"malformed request: {_plain(err)}", close=True)
+            self._error(sock, conn, status, message, close=True)
         except (h11.LocalProtocolError, OSError):
             pass
 

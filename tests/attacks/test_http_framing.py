@@ -58,3 +58,17 @@ def test_a_400_says_what_was_wrong_without_the_library_repr(server, raw, message
         reply = read_reply(c)
     assert reply.status == 400 and reply.json() == {"error": message}
     assert b"bytearray" not in reply.body and b"b'" not in reply.body
+
+
+@pytest.mark.parametrize("pad, status", [(60_000, 200), (70_000, 431), (200_000, 431)])
+def test_the_header_cap_is_64_kib_however_the_bytes_arrive(server, pad, status):
+    body = rpc(1, "ping")
+    raw = (b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Pad: " + b"a" * pad
+           + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+    with connect(server.port) as c:
+        c.sendall(raw)
+        reply = read_reply(c)
+    assert reply.status == status
+    if status == 431:
+        assert reply.json() == {"error": "malformed request: header block over 64 KiB"}
+    assert post(server.port, rpc(2, "ping"), JSON).status == 200
