@@ -33,7 +33,11 @@ def escape_lone_surrogates(json_text: str) -> str:
 
 
 def _string(text: str) -> str:
-    return escape_lone_surrogates(json.dumps(text, ensure_ascii=False))
+    out = json.dumps(text, ensure_ascii=False)
+    # the check inline: this runs for every string cell written
+    if not out.isascii() and _LONE_SURROGATE.search(out):
+        return escape_lone_surrogates(out)
+    return out
 
 
 def dumps(value: object) -> str:

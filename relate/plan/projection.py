@@ -18,8 +18,8 @@ from ..exec.aggregates import AggSpec
 from ..exec.grouped_count import GroupedCount
 from ..exec.compile import Scope
 from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
-from ..semantic.projection import (aggregate_rewrite, is_simple_key, item_names, projected_rewrite,
-                                   visible)
+from ..semantic.projection import (aggregate_rewrite, grouping_key_swap, is_simple_key, item_names,
+                                   projected_rewrite, visible)
 from ..syntax import ast as A
 from .explain import count_text
 from .match_spec import CountSpec, Counting
@@ -137,12 +137,7 @@ class ProjectionPlanner:
         for k in range(len(aggs)):
             inner.slots[f" agg{k}"] = len(key_fns) + k
 
-        def to_key(n):
-            if isinstance(n, A.Expr) and not isinstance(n, (A.Literal, A.Parameter)):
-                k = key_of.get(key(n))
-                if k is not None:
-                    return A.Variable(f" key{k}")
-            return None
+        to_key = grouping_key_swap(key_of)
         fns = []
         for kind, val in post:
             if kind == "key":

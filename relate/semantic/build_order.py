@@ -21,7 +21,8 @@ from .expr_order import ExprOrder
 from .names import Names
 from .astwalk import conjuncts
 from .pattern_walk import PatternWalk
-from .projection import aggregate_rewrite, is_simple_key, item_names, projected_rewrite, visible
+from .projection import (aggregate_rewrite, grouping_key_swap, is_simple_key, item_names, projected_rewrite,
+                         visible)
 
 
 
@@ -263,12 +264,7 @@ class BuildOrder:
                 post.append(replace(expr, swap))
         inner = Names({**{f" key{k}": None for k in range(keys)}, **{f" agg{k}": None for k in range(aggs)}})
 
-        def to_key(n):
-            if isinstance(n, A.Expr) and not isinstance(n, (A.Literal, A.Parameter)):
-                k = key_of.get(key(n))
-                if k is not None:
-                    return A.Variable(f" key{k}")
-            return None
+        to_key = grouping_key_swap(key_of)
         for e in post:
             self.expr(replace(e, to_key), inner)
 

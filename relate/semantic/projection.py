@@ -65,6 +65,19 @@ def is_simple_key(e) -> bool:
     return isinstance(e, A.Variable) or (isinstance(e, A.Property) and isinstance(e.subject, A.Variable))
 
 
+def grouping_key_swap(key_of: dict):
+    """A `replace` callback: an expression structurally equal to a grouping key (`key_of`: key
+    form -> key index) becomes the hidden variable ` key<i>` the aggregation's row holds it in,
+    so what an aggregating projection computes after grouping reads the key, not the node."""
+    def to_key(n):
+        if isinstance(n, A.Expr) and not isinstance(n, (A.Literal, A.Parameter)):
+            k = key_of.get(key(n))
+            if k is not None:
+                return A.Variable(f" key{k}")
+        return None
+    return to_key
+
+
 def aggregate_rewrite(e, items: list[tuple[str, A.Expr]]):
     """For an expression holding aggregates: projected aggregating items and simple projected
     keys become their columns; anything else stays as written."""
