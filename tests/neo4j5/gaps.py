@@ -6,6 +6,7 @@ smallest failing query is the shortest query text among the construct's failing 
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -95,6 +96,54 @@ NOTES = {
 }
 
 
+# Root causes: the syntax a parse error points at, first match wins.  Each pattern is tried on the
+# line the parse error points into, then on the whole failing statement.
+ROOT_CAUSES = [
+    ("constraint commands (CREATE/DROP/SHOW CONSTRAINT)", r"\bCONSTRAINTS?\b"),
+    ("index commands (relationship, TEXT/POINT/FULLTEXT, SHOW INDEXES)",
+     r"\bSHOW\s+(\w+\s+)?INDEXES\b|\b(TEXT|POINT|FULLTEXT|RANGE)\s+INDEX\b|INDEX\s+\w*\s*FOR\s*\(\)-"),
+    ("LOAD CSV", r"\bLOAD\s+CSV\b"),
+    ("CALL { } IN TRANSACTIONS", r"\bIN\s+(\d+\s+CONCURRENT\s+)?TRANSACTIONS\b"),
+    ("OPTIONAL CALL", r"\bOPTIONAL\s+CALL\b"),
+    ("scoped CALL (x) { } subquery", r"\bCALL\s*\([^)]*\)\s*\{"),
+    ("CALL { } subquery (unscoped, importing WITH)", r"\bCALL\s*\{"),
+    ("COLLECT { } subquery", r"\bCOLLECT\s*\{"),
+    ("UNION inside EXISTS { } / COUNT { }", r"^UNION( ALL)?$"),
+    ("path selectors (SHORTEST k, ALL SHORTEST, ANY, GROUPS)",
+     r"(=|MATCH)\s*(ANY|ALL|SHORTEST)\b"),
+    ("quantified path patterns and quantified relationships",
+     r"\)\s*(\{\s*\d*\s*,?\s*\d*\s*\}|[+*])|\]-?>?\s*(\{\s*\d*\s*,?\s*\d*\s*\}|[+*])\s*\("),
+    ("type predicates (IS :: / IS TYPED)", r"\bIS\s+(NOT\s+)?(::|TYPED)|(^|\s)::\s"),
+    ("normalize() / IS NORMALIZED", r"\bNORMALIZED\b|\bnormalize\("),
+    ("|| concatenation", r"\|\|"),
+    ("trim(LEADING|TRAILING|BOTH ... FROM ...)", r"\btrim\(\s*(LEADING|TRAILING|BOTH)\b"),
+    ("dynamic labels and types :$(...)", r":\s*\$(\(|any\(|all\()"),
+    ("inline WHERE in node/relationship patterns", r"\([^()]*\bWHERE\b|\[[^\]]*\bWHERE\b"),
+    ("label expressions (|, &, !, %, IS Label)",
+     r":\s*[!%(]|\b\w+\s*:\s*\w+\s*[&|]\s*[!\w(]|\bIS\s+[A-Z]\w*\b"),
+    ("FINISH", r"\bFINISH\b"),
+    ("standalone ORDER BY / SKIP / OFFSET / LIMIT", r"^(ORDER BY|SKIP|OFFSET|LIMIT)\b"),
+    ("SET n[key] (dynamic property writes)", r"\bSET\s+\w+\s*\["),
+]
+
+
+def root_cause(o) -> str:
+    if o.category in ("parse error", "setup parse error"):
+        for text in (o.error_line, o.failing_text):
+            for name, pattern in ROOT_CAUSES:
+                if text and re.search(pattern, text, re.M):
+                    return name
+        return "other syntax: " + (o.error_line or o.failing_text.splitlines()[0])[:60]
+    if re.search(r"Variable `NFK?[CD]` not defined", o.error_text):
+        return "normalize() / IS NORMALIZED"
+    m = re.search(r"Unknown function '([^']+)'", o.error_text)
+    if m:
+        return f"missing function {m.group(1)}()"
+    if o.category == "missing error":
+        return f"refusal missing ({o.construct})"
+    return f"{o.category} ({o.construct})"
+
+
 def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -129,6 +178,21 @@ def write_gaps(path: Path, outcomes) -> None:
     vacuous = sum(o.vacuous for o in outcomes)
     lines += ["", f"{vacuous} passing cases expect an error and pass only because relate cannot parse the "
                   "statement at all (counted as passes; they prove nothing about the construct).", ""]
+    causes: dict[str, list] = defaultdict(list)
+    for o in outcomes:
+        if not o.verdict.passed:
+            causes[root_cause(o)].append(o)
+    lines += ["## Root causes", "",
+              "Each failing case filed under the first missing piece it hits (a parse error's syntax, a "
+              "missing function, a missing refusal, ...), sorted by the number of cases; building the top "
+              "rows unblocks the most cases (a case may hit a second gap once the first is built).", "",
+              "| gap | cases | constructs | smallest failing statement |", "|---|---:|---|---|"]
+    for cause, outs in sorted(causes.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        smallest = min(outs, key=lambda o: (len(o.failing_text), o.verdict.scenario.id))
+        cons = ", ".join(sorted({o.construct for o in outs}))
+        stmt = " ".join(smallest.failing_text.split())
+        lines.append(f"| {_md(cause)} | {len(outs)} | {cons} | `{_md(stmt[:110])}` |")
+    lines += ["", "## By construct", ""]
     for nfail, n, construct, failing in rows:
         if not nfail:
             continue
@@ -137,12 +201,11 @@ def write_gaps(path: Path, outcomes) -> None:
             lines += [NOTES[construct], ""]
         kinds = Counter(o.category for o in failing)
         lines.append("Today: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()) + ".")
-        reasons = Counter(o.why for o in failing).most_common(3)
+        reasons = Counter(root_cause(o) for o in failing).most_common(4)
         for why, k in reasons:
             lines.append(f"- {k} x {_md(why)}")
         smallest = min(failing, key=lambda o: (len(o.failing_text), o.verdict.scenario.id))
         what = "statement (a setup step)" if smallest.category.startswith("setup") else "query"
-        lines += ["", f"Smallest failing {what} (`{smallest.verdict.scenario.id}`, "
-                      f"{smallest.why.split(':')[0]}):",
+        lines += ["", f"Smallest failing {what} (`{smallest.verdict.scenario.id}`, {smallest.category}):",
                   "", "```cypher", smallest.failing_text.strip(), "```", ""]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -79,6 +79,14 @@ class Neo4jRun(tck._Run):
         self.stats = None           # the counters of the `executing query` step
         self.pending_unchanged = False
         self.query_text = ""
+        self.setup_error = None     # (exception, statement) of a setup step that failed
+
+    def setup(self, text: str) -> None:
+        try:
+            super().setup(text)
+        except tck.SetupFailed as exc:
+            self.setup_error = (exc.__cause__, text)
+            raise
 
     def execute(self, text: str, control: bool) -> None:
         super().execute(text, control)
@@ -153,6 +161,8 @@ class Outcome:
     #                     | setup parse error | setup fails | crash | harness error | timeout
     failing_text: str = ""   # the statement that fails: the query, or the setup statement that failed
     vacuous: bool = False    # passed an expected-error step only because relate cannot parse the text
+    error_line: str = ""     # for a parse error: the line of the failing statement it points into
+    error_text: str = ""     # the relate error message, when a RelateError caused the failure
 
 
 def construct_of(scenario) -> str:
@@ -227,9 +237,14 @@ def run_one(scenario, timeout: float = 30.0) -> Outcome:
     run = holder[0] if holder else None
     category, why = _classify(verdict, run)
     query = query_of(scenario)
-    failing = query
-    if category.startswith("setup"):
-        failing = verdict.message.split("\n", 1)[1] if "\n" in verdict.message else query
-    vacuous = bool(verdict.passed and run is not None and isinstance(run.error, RelateError)
-                   and run.error.kind == "ParseError")
-    return Outcome(verdict, construct_of(scenario), query, why, category, failing, vacuous)
+    failing, err = query, (run.error if run is not None else None)
+    if category.startswith("setup") and run is not None and run.setup_error is not None:
+        err, failing = run.setup_error
+    vacuous = bool(verdict.passed and isinstance(err, RelateError) and err.kind == "ParseError")
+    line = ""
+    if isinstance(err, RelateError) and err.kind == "ParseError" and err.position is not None:
+        lines = failing.splitlines()
+        if 0 < err.position.line <= len(lines):
+            line = lines[err.position.line - 1].strip()
+    text = str(err) if isinstance(err, RelateError) and not verdict.passed else ""
+    return Outcome(verdict, construct_of(scenario), query, why, category, failing, vacuous, line, text)
