@@ -100,6 +100,7 @@ NOTES = {
 # line the parse error points into, then on the whole failing statement.
 ROOT_CAUSES = [
     ("constraint commands (CREATE/DROP/SHOW CONSTRAINT)", r"\bCONSTRAINTS?\b"),
+    ("index names from parameters (CREATE/DROP INDEX $name)", r"\bINDEX\s+\$\w+"),
     ("index commands (relationship, TEXT/POINT/FULLTEXT, SHOW INDEXES)",
      r"\bSHOW\s+(\w+\s+)?INDEXES\b|\b(TEXT|POINT|FULLTEXT|RANGE)\s+INDEX\b|INDEX\s+\w*\s*FOR\s*\(\)-"),
     ("LOAD CSV", r"\bLOAD\s+CSV\b"),
@@ -144,6 +145,36 @@ def root_cause(o) -> str:
     return f"{o.category} ({o.construct})"
 
 
+CONTRACTS = """\
+## Contracts the corpus assumes (for the implementers)
+
+- **Error families.** A case names a Neo4j family (`Neo.ClientError.<Category>.<Family>` without the
+  prefix).  TCK-style families compare with `tck_type` as the TCK runner does (compile-time
+  semantic refusals are `SyntaxError`, as in Neo4j).  The schema and resource families compare with
+  the error's **kind**: declare kinds named `EquivalentSchemaRuleAlreadyExists`,
+  `ConstraintAlreadyExists`, `ConstraintWithNameAlreadyExists`, `IndexWithNameAlreadyExists`,
+  `ConstraintCreationFailed`, `ConstraintDropFailed` (or `ConstraintNotFound`), `IndexDropFailed` (or
+  the existing `IndexNotFound`), `ExternalResourceFailed`; the table is `FAMILIES` in
+  `tests/neo4j5/runner.py`.  Today's `IndexAlreadyExists` answers both "equivalent index" (accepted
+  for `EquivalentSchemaRuleAlreadyExists`) and "name taken" (Neo4j: `IndexWithNameAlreadyExists`).
+  Constraint violations on write are `ConstraintValidationFailed` (relate's `ConstraintError` class).
+- **Schema counters.** `+constraints` / `-constraints` / `+indexes` / `-indexes` are read from the
+  query's `Result.stats` (`constraints_added`, ...).  A uniqueness or key constraint counts one
+  constraint and no index, though its backing index is listed by SHOW INDEXES (with
+  `owningConstraint`) and dropped with the constraint.
+- **IN TRANSACTIONS.** Batches that committed before an ON ERROR FAIL failure stay committed: the
+  error step is followed by the side effects that remain.
+- **LOAD CSV.** The runner writes files into a per-scenario folder and opens
+  `relate.connect(":memory:", import_dir=<folder>)` once `connect` takes an `import_dir` argument
+  (a proposal: name it as you like, then adjust `Neo4jRun.__init__`); `file:///x.csv` resolves
+  inside that folder, a path climbing out of it is `ExternalResourceFailed`.
+- **LOOKUP indexes.** A new Neo4j database lists two LOOKUP indexes; every SHOW INDEXES case filters
+  them out, so relate may list them or not (decide, and document it in "coming from Neo4j").
+- **Vacuous passes.** Error cases that pass today only because the statement does not parse are
+  counted (see above); they start to mean something once the construct parses.
+"""
+
+
 def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -159,44 +190,46 @@ def write_gaps(path: Path, outcomes) -> None:
     rows.sort(key=lambda r: (-r[0], r[2]))
     total_fail = sum(r[0] for r in rows)
     cats = Counter(o.category for o in outcomes if not o.verdict.passed)
-    lines = [
+    vacuous = sum(o.vacuous for o in outcomes)
+    head = [
         "# Neo4j 5 corpus: gaps", "",
         "Written by `python tests/neo4j5/run.py` from the corpus in `tests/neo4j5/features` (do not edit by "
-        "hand; the notes come from `tests/neo4j5/gaps.py`).  One section per construct, sorted by how many "
-        "corpus cases it fails.", "",
+        "hand; the notes come from `tests/neo4j5/gaps.py`).  First the gaps sorted by how many corpus cases "
+        "each fails, then the contracts the corpus assumes, then one section per construct.", "",
         f"{total_fail} of {len(outcomes)} cases fail today: "
-        + ", ".join(f"{k} {v}" for k, v in cats.most_common()) + ".", "",
-        "| construct | failing | cases | today |", "|---|---:|---:|---|",
+        + ", ".join(f"{k} {v}" for k, v in cats.most_common()) + ".  "
+        f"{vacuous} passing cases expect an error and pass only because relate cannot parse the statement "
+        "at all (counted as passes; they prove nothing about the construct yet).", "",
     ]
+    causes: dict[str, list] = defaultdict(list)
+    for o in outcomes:
+        if not o.verdict.passed:
+            causes[root_cause(o)].append(o)
+    roots = ["## Gaps, by the number of cases they fail", "",
+             "Each failing case is filed under the first missing piece it hits (the syntax a parse error "
+             "points at, a missing function, a missing refusal, ...).  Building the top rows unblocks the most "
+             "cases (a case may hit a second gap once the first is built).", "",
+             "| gap | cases | constructs | smallest failing statement |", "|---|---:|---|---|"]
+    for cause, outs in sorted(causes.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        smallest = min(outs, key=lambda o: (len(o.failing_text), o.verdict.scenario.id))
+        cons = ", ".join(sorted({o.construct for o in outs}))
+        stmt = " ".join(smallest.failing_text.split())
+        roots.append(f"| {_md(cause)} | {len(outs)} | {cons} | `{_md(stmt[:110])}` |")
+    table = ["## Constructs, by the number of cases they fail", "",
+             "| construct | failing | cases | today |", "|---|---:|---:|---|"]
     for nfail, n, construct, failing in rows:
         today = "works" if not nfail else ", ".join(
             f"{k} {v}" for k, v in Counter(o.category for o in failing).most_common())
         vac = sum(o.vacuous for o in groups[construct])
         if vac:
             today += f"; {vac} pass only as parse errors"
-        lines.append(f"| {construct} | {nfail} | {n} | {today} |")
-    vacuous = sum(o.vacuous for o in outcomes)
-    lines += ["", f"{vacuous} passing cases expect an error and pass only because relate cannot parse the "
-                  "statement at all (counted as passes; they prove nothing about the construct).", ""]
-    causes: dict[str, list] = defaultdict(list)
-    for o in outcomes:
-        if not o.verdict.passed:
-            causes[root_cause(o)].append(o)
-    lines += ["## Root causes", "",
-              "Each failing case filed under the first missing piece it hits (a parse error's syntax, a "
-              "missing function, a missing refusal, ...), sorted by the number of cases; building the top "
-              "rows unblocks the most cases (a case may hit a second gap once the first is built).", "",
-              "| gap | cases | constructs | smallest failing statement |", "|---|---:|---|---|"]
-    for cause, outs in sorted(causes.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        smallest = min(outs, key=lambda o: (len(o.failing_text), o.verdict.scenario.id))
-        cons = ", ".join(sorted({o.construct for o in outs}))
-        stmt = " ".join(smallest.failing_text.split())
-        lines.append(f"| {_md(cause)} | {len(outs)} | {cons} | `{_md(stmt[:110])}` |")
-    lines += ["", "## By construct", ""]
+        table.append(f"| {construct} | {nfail} | {n} | {today} |")
+    lines = head + roots + [""] + CONTRACTS.splitlines() + [""] + table
+    lines += ["", "## Each construct", ""]
     for nfail, n, construct, failing in rows:
         if not nfail:
             continue
-        lines += [f"## {construct} ({nfail} of {n} failing)", ""]
+        lines += [f"### {construct} ({nfail} of {n} failing)", ""]
         if construct in NOTES:
             lines += [NOTES[construct], ""]
         kinds = Counter(o.category for o in failing)

@@ -17,6 +17,8 @@ Feature: Clauses
     When executing query:
       """
       MATCH (r:Runner)
+      WHERE r.age > 30
+      WITH r.name AS name
       FINISH
       """
     Then the result should be empty
@@ -36,15 +38,16 @@ Feature: Clauses
       | +properties | 2 |
 
   @finish
-  Scenario: FINISH alone after CREATE
+  Scenario: FINISH after a CREATE per row
     When executing query:
       """
-      CREATE (:Runner {name: 'Uma', age: 30})
+      UNWIND ['Uma', 'Vik'] AS n
+      CREATE (:Runner {name: n})
       FINISH
       """
     Then the result should be empty
     And the side effects should be:
-      | +nodes      | 1 |
+      | +nodes      | 2 |
       | +properties | 2 |
 
   @finish
@@ -172,14 +175,14 @@ Feature: Clauses
     When executing query:
       """
       UNWIND range(1, 10) AS x
-      ORDER BY x DESC
-      SKIP 2
+      ORDER BY x % 4, x
+      SKIP 1
       LIMIT 3
       RETURN collect(x) AS xs
       """
     Then the result should be, in any order:
       | xs        |
-      | [8, 7, 6] |
+      | [8, 1, 5] |
     And no side effects
 
   @limit
@@ -238,3 +241,19 @@ Feature: Clauses
       SKIP -1
       """
     Then a SyntaxError should be raised at compile time: *
+
+  @limit
+  Scenario: LIMIT in the same query part does not stop the writes
+    When executing query:
+      """
+      UNWIND [1, 2, 3] AS i
+      CREATE (:Tick {i: i})
+      RETURN i
+      LIMIT 0
+      """
+    Then the result should be, in any order:
+      | i |
+    And the side effects should be:
+      | +nodes      | 3 |
+      | +labels     | 1 |
+      | +properties | 3 |

@@ -526,11 +526,11 @@ Feature: Constraints
     Given an empty graph
     And having executed:
       """
-      CREATE CONSTRAINT part_tag FOR (p:Part) REQUIRE p.tag IS :: STRING | LIST<STRING NOT NULL>
+      CREATE CONSTRAINT part_size FOR (p:Part) REQUIRE p.size IS :: INTEGER | LIST<INTEGER NOT NULL>
       """
     When executing query:
       """
-      CREATE (:Part {tag: 'bolt'}), (:Part {tag: ['m4', 'steel']})
+      CREATE (:Part {size: 8}), (:Part {size: [4, 6]})
       """
     Then the result should be empty
     And the side effects should be:
@@ -622,6 +622,114 @@ Feature: Constraints
       CREATE CONSTRAINT lookup_code FOR (t:Team) REQUIRE t.code IS UNIQUE
       """
     Then a IndexWithNameAlreadyExists should be raised at any time: *
+
+  @constraint-ddl
+  Scenario: The same schema under another name is refused as an existing constraint
+    Given an empty graph
+    And having executed:
+      """
+      CREATE CONSTRAINT first_rule FOR (t:Team) REQUIRE t.code IS UNIQUE
+      """
+    When executing query:
+      """
+      CREATE CONSTRAINT second_rule FOR (t:Team) REQUIRE t.code IS UNIQUE
+      """
+    Then a ConstraintAlreadyExists should be raised at any time: *
+
+  @constraint-ddl
+  Scenario: A node key cannot join a uniqueness constraint on the same schema
+    Given an empty graph
+    And having executed:
+      """
+      CREATE CONSTRAINT tag_unique FOR (b:Badge) REQUIRE b.serial IS UNIQUE
+      """
+    When executing query:
+      """
+      CREATE CONSTRAINT tag_key FOR (b:Badge) REQUIRE b.serial IS NODE KEY
+      """
+    Then a ConstraintAlreadyExists should be raised at any time: *
+
+  @constraint-ddl
+  Scenario: Two property type constraints with different types on one property conflict
+    Given an empty graph
+    And having executed:
+      """
+      CREATE CONSTRAINT reading_float FOR (s:Sensor) REQUIRE s.reading IS :: FLOAT
+      """
+    When executing query:
+      """
+      CREATE CONSTRAINT reading_text FOR (s:Sensor) REQUIRE s.reading IS :: STRING
+      """
+    Then a ConstraintAlreadyExists should be raised at any time: *
+
+  @constraint-ddl
+  Scenario: Uniqueness and existence may share a schema
+    Given an empty graph
+    And having executed:
+      """
+      CREATE CONSTRAINT serial_unique FOR (b:Badge) REQUIRE b.serial IS UNIQUE
+      """
+    When executing query:
+      """
+      CREATE CONSTRAINT serial_present FOR (b:Badge) REQUIRE b.serial IS NOT NULL
+      """
+    Then the result should be empty
+    And the side effects should be:
+      | +constraints | 1 |
+
+  @constraint-ddl
+  Scenario: IF NOT EXISTS is a no-op when only the name is taken
+    Given an empty graph
+    And having executed:
+      """
+      CREATE CONSTRAINT taken FOR (p:Pilot) REQUIRE p.licence IS NOT NULL
+      """
+    When executing query:
+      """
+      CREATE CONSTRAINT taken IF NOT EXISTS FOR ()-[r:FLEW]-() REQUIRE r.log IS UNIQUE
+      """
+    Then the result should be empty
+    And the side effects should be:
+      | +constraints | 0 |
+
+  @constraint-ddl
+  Scenario: A constraint name can be a parameter
+    Given an empty graph
+    And parameters are:
+      | cname | 'from_param' |
+    When executing query:
+      """
+      CREATE CONSTRAINT $cname FOR (h:Harbour) REQUIRE h.code IS UNIQUE
+      """
+    Then the result should be empty
+    And the side effects should be:
+      | +constraints | 1 |
+    When executing control query:
+      """
+      SHOW CONSTRAINTS YIELD name
+      RETURN name
+      """
+    Then the result should be, in any order:
+      | name         |
+      | 'from_param' |
+
+  @constraint-ddl
+  Scenario: A property type constraint on a list with nullable elements is refused
+    Given an empty graph
+    When executing query:
+      """
+      CREATE CONSTRAINT bad_list FOR (p:Part) REQUIRE p.sizes IS :: LIST<INTEGER>
+      """
+    Then a SyntaxError should be raised at any time: *
+
+  @constraint-ddl
+  Scenario: An existence constraint cannot span two properties
+    Given an empty graph
+    When executing query:
+      """
+      CREATE CONSTRAINT two_props FOR (p:Pilot) REQUIRE (p.licence, p.rank) IS NOT NULL
+      """
+    Then a SyntaxError should be raised at any time: *
 
   @constraint-ddl
   Scenario: Dropping a constraint counts it and lifts its rule
@@ -846,6 +954,28 @@ Feature: Constraints
     Then the result should be, in any order:
       | name |
       | 'u1' |
+    And no side effects
+
+  @show-constraints
+  Scenario: Dropping a uniqueness constraint drops its backing index too
+    Given an empty graph
+    And having executed:
+      """
+      CREATE CONSTRAINT dock_code FOR (d:Dock) REQUIRE d.code IS UNIQUE
+      """
+    And having executed:
+      """
+      DROP CONSTRAINT dock_code
+      """
+    When executing query:
+      """
+      SHOW INDEXES YIELD name, type
+      WHERE type <> 'LOOKUP'
+      RETURN count(*) AS indexes
+      """
+    Then the result should be, in any order:
+      | indexes |
+      | 0       |
     And no side effects
 
   @show-constraints

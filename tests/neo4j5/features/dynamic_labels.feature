@@ -79,6 +79,49 @@ Feature: Dynamic labels and types
       | 4 |
     And no side effects
 
+  @dynamic-label-match
+  Scenario: Empty lists: $all([]) matches every node, $any([]) none
+    And having executed:
+      """
+      CREATE (:Lamp), (:Desk), ()
+      """
+    When executing query:
+      """
+      MATCH (x:$all([]))
+      WITH count(x) AS everyNode
+      OPTIONAL MATCH (y:$any([]))
+      RETURN everyNode, count(y) AS noNode
+      """
+    Then the result should be, in any order:
+      | everyNode | noNode |
+      | 3         | 0      |
+    And no side effects
+
+  @dynamic-label-match
+  Scenario: A dynamic label combined with a static label expression
+    And having executed:
+      """
+      CREATE (:Lamp {n: 1}), (:Lamp:Sale {n: 2}), (:Sale {n: 3})
+      """
+    When executing query:
+      """
+      MATCH (x:$('Lamp')&!Sale)
+      RETURN x.n AS n
+      """
+    Then the result should be, in any order:
+      | n |
+      | 1 |
+    And no side effects
+
+  @dynamic-label-match
+  Scenario: A dynamic label that is not a string or a list of strings is refused
+    When executing query:
+      """
+      MATCH (x:$([7]))
+      RETURN x
+      """
+    Then a SyntaxError should be raised at compile time: *
+
   @dynamic-label-write
   Scenario: CREATE with a dynamic label
     And parameters are:
@@ -192,6 +235,21 @@ Feature: Dynamic labels and types
       | 'FEEDS' |
     And the side effects should be:
       | +relationships | 1 |
+
+  @dynamic-type
+  Scenario: A dynamic relationship type from a list of two types cannot be created
+    And having executed:
+      """
+      CREATE (:Node {n: 1}), (:Node {n: 2})
+      """
+    And parameters are:
+      | rel | ['FEEDS', 'DRAINS'] |
+    When executing query:
+      """
+      MATCH (a:Node {n: 1}), (b:Node {n: 2})
+      CREATE (a)-[:$($rel)]->(b)
+      """
+    Then a Error should be raised at any time: *
 
   @dynamic-type
   Scenario: MATCH a relationship with a dynamic type

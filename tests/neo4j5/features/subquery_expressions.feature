@@ -87,6 +87,19 @@ Feature: Subquery expressions
     And no side effects
 
   @collect-subquery
+  Scenario: COLLECT keeps nulls where the collect() aggregate drops them
+    When executing query:
+      """
+      MATCH (c:Cook)
+      WITH collect(c.nickname) AS aggregated
+      RETURN aggregated, COLLECT { MATCH (k:Cook) RETURN k.nickname } AS subquery
+      """
+    Then the result should be, in any order:
+      | aggregated | subquery           |
+      | []         | [null, null, null] |
+    And no side effects
+
+  @collect-subquery
   Scenario: COLLECT can stand in WHERE
     When executing query:
       """
