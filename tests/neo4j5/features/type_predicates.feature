@@ -1,8 +1,7 @@
 #encoding: utf-8
 # Type predicate expressions: x IS :: T, x IS NOT :: T, IS TYPED, the short x :: T, NOT NULL,
 # closed dynamic unions, LIST<T>, ANY, NOTHING, NULL, PROPERTY VALUE, the type synonyms;
-# and valueType().  The short form `x :: T` follows the Neo4j 5 grammar (typeExpression allows a
-# bare `::`); the manual's prose shows mostly `IS ::`.  Every type is nullable unless NOT NULL says otherwise, so null IS :: T holds.
+# and valueType().  The manual lists `IS TYPED`, `IS NOT TYPED` and a bare `::` as variations.  Every type is nullable unless NOT NULL says otherwise, so null IS :: T holds.
 
 Feature: Type predicates
 
@@ -39,6 +38,9 @@ Feature: Type predicates
       | 'v' IS :: VARCHAR                                     | true  |
       | 8 IS TYPED INTEGER                                    | true  |
       | 8 :: INTEGER                                          | true  |
+      | 8 IS NOT TYPED STRING                                 | true  |
+      | 5 IS :: NOTHING                                       | false |
+      | [] IS :: LIST<STRING NOT NULL>                        | true  |
       | [3, 4] IS :: LIST<INTEGER>                            | true  |
       | [3, 'z'] IS :: LIST<INTEGER>                          | false |
       | [3, 'z'] IS :: LIST<INTEGER \| STRING>                | true  |
