@@ -92,6 +92,15 @@ Feature: Scalar functions
       | null |
     And no side effects
 
+  @element-id
+  Scenario: elementId() of a value that is not a node or relationship fails
+    When executing query:
+      """
+      UNWIND ['not an entity'] AS v
+      RETURN elementId(v) AS id
+      """
+    Then a Error should be raised at any time: *
+
   @null-if
   Scenario Outline: nullIf(<a>, <b>) is <r>
     When executing query:
@@ -105,8 +114,8 @@ Feature: Scalar functions
 
     Examples:
       | a      | b      | r      |
-      | 4      | 4      | null   |
-      | 4      | 5      | 4      |
+      | 9      | 9      | null   |
+      | 9      | 5      | 9      |
       | 'Ab'   | 'ab'   | 'Ab'   |
       | null   | 1      | null   |
       | 1      | null   | 1      |
