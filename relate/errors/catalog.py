@@ -25,8 +25,8 @@ from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar, get_args
 from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, CypherRuntimeError,
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
-                   ReadOnlyError, RelateError, StatementTimeout, StorageError, StorageWriteError,
-                   UsageError)
+                   ReadOnlyError, RelateError, StatementTimeout, StorageError, UsageError)
+from .tree import StorageWriteError
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
 ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
