@@ -26,6 +26,7 @@ from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, 
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
                    ReadOnlyError, RelateError, StatementTimeout, StorageError, UsageError)
+from .tree import StorageWriteError
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
 ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
@@ -281,6 +282,12 @@ class Storage(Group[StorageError]):
     LiveReadOnly = Kind("Live read-only asked of a store that cannot follow a writer, or together with "
                         "writing.")
     Encode = Kind("A value of a type the store cannot hold.", "a {type} value cannot be stored")
+
+
+class StorageWrite(Group[StorageWriteError]):
+    WriteFailed = Kind("A commit the disk refused (no space left, the file size limit, an I/O error). The "
+                       "store cut the failed write back; reads go on, and the next write tries again.",
+                       "the write failed and nothing was written ({reason}); the next write tries again")
 
 
 class Locked(Group[LockedStoreError]):

@@ -206,6 +206,15 @@ class StorageError(RelateError):
         return f"{self.category}: {self.detail}"
 
 
+class StorageWriteError(StorageError):
+    """A commit the disk refused (full, over the file size limit, an I/O error): nothing of it was
+    written, reads go on, and the next write tries again.  Unlike the other storage errors an MCP
+    caller sees its message: it tells the agent that the write did not happen."""
+
+    internal = False
+    retryable = True
+
+
 class LockedStoreError(StorageError):
     """Another process holds the store's writer lease."""
 
