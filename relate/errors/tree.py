@@ -208,10 +208,10 @@ class StorageError(RelateError):
 
 class StorageWriteError(StorageError):
     """A commit the disk refused (full, over the file size limit, an I/O error): nothing of it was
-    written, reads go on, and the next write tries again.  Unlike the other storage errors an MCP
-    caller sees its message: it tells the agent that the write did not happen."""
+    written, reads go on, and the next write tries again.  Like every storage failure an MCP caller
+    sees only `Error: internal error` (the reference's text); the CLI and the Python API show the
+    message, and the stores log the file and the OS error to stderr."""
 
-    internal = False
     retryable = True
 
 

@@ -169,7 +169,8 @@ class McpServer:
             raise
         except RelateError as e:
             if e.internal:
-                log.error("internal error in %s: %s", tool, e.message, exc_info=True)
+                if e.kind != "WriteFailed":  # the store has logged the file and the OS error
+                    log.error("internal error in %s: %s", tool, e.message, exc_info=True)
                 raise ToolError("Error: internal error") from None
             raise ToolError(f"Error: {e.message}") from None
         except RecursionError:
