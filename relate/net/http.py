@@ -35,8 +35,8 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
-from http import HTTPStatus
 from functools import partial
+from http import HTTPStatus
 from typing import Callable, ContextManager
 from urllib.parse import urlsplit
 

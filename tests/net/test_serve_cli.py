@@ -2,7 +2,6 @@
 lines, usage errors and exit codes, and a clean stop on SIGINT and SIGTERM."""
 from __future__ import annotations
 
-import json
 import re
 import signal
 import socket
