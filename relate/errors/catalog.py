@@ -25,8 +25,8 @@ from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar, get_args
 from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, CypherRuntimeError,
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
-                   ReadOnlyError, RelateError, StatementTimeout, StorageError, UsageError)
-from .tree import StorageWriteError
+                   ReadOnlyError, RelateError, StatementCancelled, StatementTimeout, StorageError,
+                   StorageWriteError, UsageError)
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
 ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
@@ -299,6 +299,15 @@ class Timeout(Group[StatementTimeout]):
     Timeout = Kind("The statement ran past its time limit; it was stopped and rolled back.",
                    "the statement ran longer than {seconds:g}s and was stopped; the graph is unchanged",
                    keep=("seconds",))
+
+
+class Cancelled(Group[StatementCancelled]):
+    ServerStopping = Kind("The server was told to stop (SIGTERM or SIGINT) while the statement ran or waited for "
+                          "the engine; it was stopped and rolled back.",
+                          "the server is shutting down; the statement was stopped and the graph is unchanged")
+    ClientGone = Kind("The client closed its connection while its statement ran or waited for the engine; it was "
+                      "stopped and rolled back.",
+                      "the client closed its connection; the statement was stopped and the graph is unchanged")
 
 
 class Usage(Group[UsageError]):

@@ -239,6 +239,17 @@ class StatementTimeout(RelateError):
         return f"{self.category}: {self.detail}"
 
 
+class StatementCancelled(RelateError):
+    """A statement stopped because the server is stopping or its client went away; it was rolled
+    back."""
+
+    category = "cancelled"
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
 class UsageError(RelateError):
     """The command line or a request is malformed before any statement runs."""
 
