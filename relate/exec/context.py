@@ -9,7 +9,7 @@ from ..result import Stats
 
 
 class ExecContext:
-    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline")
+    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "memory")
 
     def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0) -> None:
         """`spent`: seconds of the timeout already used before the run (parse, checks, plan)."""
@@ -17,6 +17,7 @@ class ExecContext:
         self.params = params
         self.stats = Stats()
         self.txn = txn
+        self.memory = None  # the run's `value_size.Budget` when a memory limit is set (`Policy.budget`)
         self.timeout = timeout
         # There are no threads or signals in the browser build, so a timeout is a deadline that
         # the operators' row loops poll (`if ctx.deadline is not None: ctx.check_deadline()`).
