@@ -189,7 +189,8 @@ class Database:
         # the timeout counts from the call: time spent parsing, checking and planning is part of it
         spent = 0.0 if timeout is None else (time.perf_counter_ns() - t0) / 1e9
         ctx = ExecContext(self.graph, params, timeout=timeout, spent=spent)
-        ctx.memory = policy.budget()
+        if policy.expression_memory_limit is not None:
+            ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         outer = self._explicit
         if outer is None:
             txn = self.graph.begin()
