@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, replace
 
 from .errors import E
-from .exec.context import ExecContext
+from .exec.context import CancelToken, ExecContext
 from .exec.value_size import KIND as MEMORY_KIND
 from .plan.catalog import catalog
 from .plan.explain import describe
@@ -147,22 +147,29 @@ class Database:
 
     # ------------------------------------------------------------------ running
     def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False,
-                timeout: float | None = None, policy: Policy | None = None) -> Result:
+                timeout: float | None = None, policy: Policy | None = None,
+                cancel: CancelToken | None = None) -> Result:
         """Run one statement.  `notifications`: report the plan's advice (as EXPLAIN would).
         `timeout`: seconds the run may take before it is stopped and rolled back.  `policy`: what
-        this call may do, instead of the connection's (a read-only store stays read-only)."""
+        this call may do, instead of the connection's (a read-only store stays read-only).
+        `cancel`: a token that stops the run (rolled back) once another thread cancels it."""
         t0 = time.perf_counter_ns()
         prepared = self.prepare(text)
         return self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
-                        policy=policy)
+                        policy=policy, cancel=cancel)
 
     def run(self, prepared: Prepared, parameters: dict | None = None, *, notifications: bool = False,
-            started: int | None = None, timeout: float | None = None, policy: Policy | None = None) -> Result:
+            started: int | None = None, timeout: float | None = None, policy: Policy | None = None,
+            cancel: CancelToken | None = None) -> Result:
         """Run a planned statement under `policy` (default: the connection's), checked here for
-        every front door: see `policy.py` for the order of the refusals."""
+        every front door: see `policy.py` for the order of the refusals.  The policy's time limit
+        applies when it is shorter than `timeout`."""
         t0 = started if started is not None else time.perf_counter_ns()
         if policy is None:
             policy = self.policy
+        limit = policy.time_limit
+        if limit is not None and (timeout is None or limit < timeout):
+            timeout = limit
         stmt = prepared.statement
         plan = prepared.plan
         params = dict(parameters) if parameters else {}
@@ -188,7 +195,7 @@ class Database:
         t_exec = t0 if prepared.cache != "miss" else time.perf_counter_ns()
         # the timeout counts from the call: time spent parsing, checking and planning is part of it
         spent = 0.0 if timeout is None else (time.perf_counter_ns() - t0) / 1e9
-        ctx = ExecContext(self.graph, params, timeout=timeout, spent=spent)
+        ctx = ExecContext(self.graph, params, timeout=timeout, spent=spent, cancel=cancel)
         if policy.expression_memory_limit is not None:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         outer = self._explicit

@@ -1,7 +1,9 @@
 """What a connection allows -> the checks `Database.run` applies to every statement.
 
 A `Policy` is one frozen value: read-only, `--safe`, the largest explicit hop bound
-(`--max-traversal-depth`) and the largest value a read may hand back (`--expression-memory-limit`).
+(`--max-traversal-depth`), the largest value a read may hand back (`--expression-memory-limit`)
+and the longest a statement may run (`relate serve --call-timeout-secs`; a shorter `timeout` of
+one call still wins, and a statement over the limit stops with the timeout error, rolled back).
 Every front door hands its policy to the database instead of running the checks itself: the
 `relate` command and its shell open their `Database` with one (`cli/main.py`), `relate serve`
 opens its store with one and its MCP core passes it with each call (`protocols/mcp.py`; the
@@ -34,6 +36,7 @@ class Policy:
     safe: bool = False  # refuse unbounded MATCH reads and unlabelled new named nodes
     max_traversal_depth: int | None = None  # the largest explicit hop bound a pattern may name
     expression_memory_limit: int | None = None  # bytes: the largest value a statement may build or return
+    time_limit: float | None = None  # seconds a statement may run (`relate serve --call-timeout-secs`)
 
     def check_statement(self, statement: A.Statement) -> None:
         """Refuse a planned statement before it runs: the hop bound first, then `--safe`."""

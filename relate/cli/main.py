@@ -70,6 +70,19 @@ def _serve(argv: list[str], stdin, stdout, stderr, env=None) -> int:
 
 
 def _statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty: bool) -> int:
+    # the stores log what failed (a write the disk refused, ...) to `relate`: onto this run's stderr
+    import logging
+    handler = logging.StreamHandler(stderr)
+    handler.setFormatter(logging.Formatter("relate: %(message)s"))
+    logger = logging.getLogger("relate")
+    logger.addHandler(handler)
+    try:
+        return _run_statements(argv, env, stdin, stdout, stderr, isatty, stdin_isatty)
+    finally:
+        logger.removeHandler(handler)
+
+
+def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty: bool) -> int:
     args = build_parser(stdout).parse_args(argv)
     agent = agent_mode(env, isatty, args.no_agent_mode)
     mode = args.mode or ("toon" if agent else ("table" if isatty else "jsonl"))

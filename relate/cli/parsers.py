@@ -153,6 +153,8 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
                         f"default {depth})")
     p.add_argument("--expression-memory-limit", default=str(SERVED.expression_memory_limit), metavar="BYTES",
                    help="the largest value one expression may build, e.g. 256MiB (the default)")
+    p.add_argument("--call-timeout-secs", default="0", metavar="N",
+                   help="seconds a tool call's statement may run, 0 for no limit (the default)")
     return p
 
 

@@ -61,6 +61,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     header_deadline = _int_flag("--header-deadline-secs", args.header_deadline_secs, 0, MAX_DEADLINE)
     body_deadline = _int_flag("--body-deadline-secs", args.body_deadline_secs, 0, MAX_DEADLINE)
     max_connections = _int_flag("--max-connections", args.max_connections, 1, None)
+    call_timeout = _int_flag("--call-timeout-secs", args.call_timeout_secs, 0, MAX_DEADLINE)
     max_depth = _int_flag("--max-traversal-depth", args.max_traversal_depth, MIN_LIMIT, MAX_LIMIT)
     memory_limit = parse_size(args.expression_memory_limit)
     if memory_limit is None or memory_limit < 1:
@@ -80,7 +81,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
 
     from ..database import Database
     policy = Policy(read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
-                    expression_memory_limit=memory_limit)
+                    expression_memory_limit=memory_limit, time_limit=call_timeout or None)
     try:
         db = Database(args.database, live=args.read_only == "live", policy=policy)
     except StorageError as e:

@@ -25,7 +25,8 @@ from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar, get_args
 from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, CypherRuntimeError,
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
-                   ReadOnlyError, RelateError, StatementTimeout, StorageError, UsageError)
+                   ReadOnlyError, RelateError, StatementCancelled, StatementTimeout, StorageError,
+                   StorageWriteError, UsageError)
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
 ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
@@ -284,6 +285,12 @@ class Storage(Group[StorageError]):
     Encode = Kind("A value of a type the store cannot hold.", "a {type} value cannot be stored")
 
 
+class StorageWrite(Group[StorageWriteError]):
+    WriteFailed = Kind("A commit the disk refused (no space left, the file size limit, an I/O error). The "
+                       "store cut the failed write back; reads go on, and the next write tries again.",
+                       "the write failed and nothing was written ({reason}); the next write tries again")
+
+
 class Locked(Group[LockedStoreError]):
     Locked = Kind("Another process holds the store's writer lease.",
                   "database is locked: another process holds its writer lease{who}: {where}")
@@ -293,6 +300,15 @@ class Timeout(Group[StatementTimeout]):
     Timeout = Kind("The statement ran past its time limit; it was stopped and rolled back.",
                    "the statement ran longer than {seconds:g}s and was stopped; the graph is unchanged",
                    keep=("seconds",))
+
+
+class Cancelled(Group[StatementCancelled]):
+    ServerStopping = Kind("The server was told to stop (SIGTERM or SIGINT) while the statement ran or waited for "
+                          "the engine; it was stopped and rolled back.",
+                          "the server is shutting down; the statement was stopped and the graph is unchanged")
+    ClientGone = Kind("The client closed its connection while its statement ran or waited for the engine; it was "
+                      "stopped and rolled back.",
+                      "the client closed its connection; the statement was stopped and the graph is unchanged")
 
 
 class Usage(Group[UsageError]):

@@ -206,6 +206,15 @@ class StorageError(RelateError):
         return f"{self.category}: {self.detail}"
 
 
+class StorageWriteError(StorageError):
+    """A commit the disk refused (full, over the file size limit, an I/O error): nothing of it was
+    written, reads go on, and the next write tries again.  Like every storage failure an MCP caller
+    sees only `Error: internal error` (the reference's text); the CLI and the Python API show the
+    message, and the stores log the file and the OS error to stderr."""
+
+    retryable = True
+
+
 class LockedStoreError(StorageError):
     """Another process holds the store's writer lease."""
 
@@ -224,6 +233,17 @@ class StatementTimeout(RelateError):
         self.seconds = seconds
         super().__init__("Timeout", f"the statement ran longer than {seconds:g}s and was stopped; "
                                     "the graph is unchanged")
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
+class StatementCancelled(RelateError):
+    """A statement stopped because the server is stopping or its client went away; it was rolled
+    back."""
+
+    category = "cancelled"
 
     @property
     def message(self) -> str:

@@ -1,31 +1,78 @@
-"""What a running plan reads besides its rows: the graph, the parameters, the counters, and the
-deadline a caller's timeout sets."""
+"""What a running plan reads besides its rows: the graph, the parameters, the counters, and what
+may stop it: the deadline a caller's timeout sets and the cancel token a caller hands in.
+
+There are no threads or signals in the browser build, so neither is an interrupt: the operators'
+row loops (and the hop loops of pattern matching) poll them, as
+
+    if ctx.deadline is not None: ctx.check_deadline()
+
+`deadline` is not None whenever something can stop the run (infinite when only a token can), so a
+run that nothing can stop pays one `is not None` test per row and no clock read.  A new operator
+must poll in its row loops.
+"""
 from __future__ import annotations
 
+from math import inf
 from time import monotonic
 
 from ..errors import E
 from ..result import Stats
 
 
-class ExecContext:
-    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "memory")
+class CancelToken:
+    """Stops a running statement from outside it.  Whoever may need to stop the statement (a
+    transport whose client closed its connection, a server told to stop) calls `cancel` with the
+    catalog kind to raise, e.g. `token.cancel(E.Cancelled.ClientGone)`; the statement's loops
+    raise it at their next poll and the transaction rolls back.  Setting one attribute is the
+    only step that crosses threads, so the core needs no lock, and a token cancelled before the
+    run starts stops it before it reads anything."""
 
-    def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0) -> None:
-        """`spent`: seconds of the timeout already used before the run (parse, checks, plan)."""
+    __slots__ = ("reason",)
+
+    def __init__(self) -> None:
+        self.reason = None  # the kind to raise once cancelled (the first cancel wins)
+
+    def cancel(self, reason) -> None:
+        if self.reason is None:
+            self.reason = reason
+
+    @property
+    def cancelled(self) -> bool:
+        return self.reason is not None
+
+    def check(self) -> None:
+        reason = self.reason
+        if reason is not None:
+            raise reason()
+
+
+class ExecContext:
+    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "cancel", "memory")
+
+    def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0,
+                 cancel: CancelToken | None = None) -> None:
+        """`spent`: seconds of the timeout already used before the run (parse, checks, plan).
+        `cancel`: a token another party may cancel while the run goes on."""
         self.graph = graph
         self.params = params
         self.stats = Stats()
         self.txn = txn
         self.memory = None  # the run's `value_size.Budget` when a memory limit is set (`Policy.budget`)
         self.timeout = timeout
-        # There are no threads or signals in the browser build, so a timeout is a deadline that
-        # the operators' row loops poll (`if ctx.deadline is not None: ctx.check_deadline()`).
         self.deadline = None if timeout is None else monotonic() + timeout - spent
         if self.deadline is not None and spent >= timeout:
             raise E.Timeout.Timeout(seconds=timeout)
+        self.cancel = cancel
+        if cancel is not None:
+            cancel.check()
+            if self.deadline is None:
+                self.deadline = inf  # polled for the token; the clock is never read
 
     def check_deadline(self) -> None:
-        """Stop the statement once its deadline has passed (the transaction then rolls back)."""
-        if monotonic() > self.deadline:
+        """Stop the statement once its deadline has passed or its token was cancelled (the
+        transaction then rolls back)."""
+        cancel = self.cancel
+        if cancel is not None and cancel.reason is not None:
+            raise cancel.reason()
+        if self.timeout is not None and monotonic() > self.deadline:
             raise E.Timeout.Timeout(seconds=self.timeout)

@@ -209,7 +209,10 @@ class Sort(Operator):
         # each key computed once per row; stable sorts of the positions from the last key to
         # the first give the combined order
         order = list(range(len(rows)))
+        timed = ctx.deadline is not None
         for fn, desc in reversed(self.keys):
+            if timed:  # once per key pass: the rows came from polled loops, one pass costs as much
+                ctx.check_deadline()
             order.sort(key=_sort_keys([fn(r, ctx) for r in rows]).__getitem__, reverse=desc)
         return iter([rows[i] for i in order])
 

@@ -15,6 +15,8 @@ passed):
 7. the body (after `100 Continue` when the client waits for it) goes to the core:
    a notification -> 202 with an empty body; a reply -> 200, or 400 when it is an error that
    could not carry the request's id (`"id": null`), so a waiting client sees it at once.
+   While the core answers, the socket is watched (`hangup.py`): a client that closes its
+   connection meanwhile has the core's `on_close` run (which stops its statement).
    A core that raises -> 500 `internal error`, connection closed; the traceback goes to the
    `relate.net.http` logger (the operator's stderr under `relate serve`).
 
@@ -33,13 +35,15 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from functools import partial
 from http import HTTPStatus
-from typing import Callable
+from typing import Callable, ContextManager
 from urllib.parse import urlsplit
 
 import h11
 
 from .auth import Credential, basic_ok
+from .hangup import PeerWatch
 
 MAX_BODY = 16 * 1024 * 1024
 MAX_HEADER_BLOCK = 64 * 1024
@@ -101,13 +105,19 @@ def simple_content_type(value: bytes | None) -> bool:
     return media in _SIMPLE_TYPES or media == b""
 
 
+Watch = Callable[[Callable[[], None]], ContextManager[None]]
+
+
 class McpHttp:
     """Serves MCP requests on accepted connections.  One instance is shared by every connection;
-    `call` is the protocol core's `handle_line` (callers serialise it), `stopping` the stop flag."""
+    `call(line, watch)` answers one JSON-RPC body (the protocol core behind whatever lock it
+    needs), where `with watch(on_close):` runs `on_close` if the client hangs up inside the
+    block; `stopping` is the stop flag."""
 
-    def __init__(self, call: Callable[[str], str | None], credential: Credential | None,
+    def __init__(self, call: Callable[[str, Watch], str | None], credential: Credential | None,
                  limits: HttpLimits, stopping: threading.Event) -> None:
         self.call = call
+        self.peers = PeerWatch()
         self.credential = credential
         self.limits = limits
         self.stopping = stopping
@@ -262,7 +272,7 @@ class McpHttp:
             reply = _null_id_error(-32700, f"malformed JSON-RPC message: the body is not UTF-8 (byte {e.start})")
         else:
             try:
-                reply = self.call(text)
+                reply = self.call(text, partial(self.peers.watch, sock))
             except Exception:  # a bug in the core: answer it rather than drop the connection
                 log.exception("internal error answering a request")
                 return self._error(sock, conn, 500, "internal error", close=True)

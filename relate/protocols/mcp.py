@@ -10,8 +10,11 @@ memory limit), passed with every call so that two servers can share one database
 engine error is a tool result with `isError: true`; internal failures show only
 `Error: internal error` to the caller, and their traceback goes to the `relate.mcp` logger.
 
-The core is not thread-safe (nor is `Database`): a transport that serves calls concurrently holds
-one lock around `handle_line`.
+The database is not thread-safe: a transport that serves calls concurrently holds one engine lock
+around the calls that reach it, the messages for which `needs_engine` is true (`tools/call`).  The
+others (`ENGINE_FREE` methods, notifications, unknown methods, undecodable lines) read only fields
+fixed when the server was made, so they may be answered on any thread while a statement runs.  A
+`CancelToken` handed to `handle` stops that call's statement once the transport cancels it.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from dataclasses import replace
 from ..version import __version__
 from ..database import Database
 from ..errors import E, RelateError
+from ..exec.context import CancelToken
 from ..policy import SERVED, Policy
 from ..result import Result
 from ..values import to_json
@@ -30,6 +34,7 @@ from .jsonrpc import Message
 from .tools import TOOL_GET_SCHEMA, TOOL_READ, TOOL_WRITE, tool_list
 
 DEFAULT_PROTOCOL = "2024-11-05"
+ENGINE_FREE = frozenset({"initialize", "ping", "tools/list"})  # answered without the database
 READ_ONLY_REFUSAL = "Only MATCH queries are allowed for read-query"
 WRITE_ONLY_REFUSAL = "Only write queries are allowed for write-query"
 
@@ -87,13 +92,18 @@ class McpServer:
         }
 
     # ------------------------------------------------------------------ framing
-    def handle_line(self, line: str) -> str | None:
+    def handle_line(self, line: str, cancel: CancelToken | None = None) -> str | None:
         msg = jsonrpc.decode(line)
         if isinstance(msg, str):
             return msg
-        return self.handle(msg)
+        return self.handle(msg, cancel)
 
-    def handle(self, msg: Message) -> str | None:
+    def needs_engine(self, msg: Message) -> bool:
+        """Does answering `msg` read or run the database?  (A method added to the table needs it
+        unless it is listed in `ENGINE_FREE`.)"""
+        return msg.has_id and msg.method in self.methods and msg.method not in ENGINE_FREE
+
+    def handle(self, msg: Message, cancel: CancelToken | None = None) -> str | None:
         method = msg.method
         if not msg.has_id:
             return None  # notifications get no reply
@@ -101,13 +111,13 @@ class McpServer:
         if handler is None:
             return jsonrpc.error_line(msg.id, jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}")
         try:
-            return handler(msg)
+            return handler(msg, cancel)
         except Exception:  # a bug must not take the server down or leak detail; the operator sees it
             log.exception("internal error answering %s", method)
             return jsonrpc.error_line(msg.id, jsonrpc.INTERNAL_ERROR, "internal error")
 
     # ------------------------------------------------------------------ methods: Message -> reply line
-    def _initialize(self, msg: Message) -> str:
+    def _initialize(self, msg: Message, cancel: CancelToken | None) -> str:
         params = msg.params
         version = DEFAULT_PROTOCOL
         if isinstance(params, dict) and isinstance(params.get("protocolVersion"), str):
@@ -115,36 +125,36 @@ class McpServer:
         return jsonrpc.result_line(msg.id, {"capabilities": {"tools": {}}, "protocolVersion": version,
                                             "serverInfo": {"name": "relate-mcp", "version": __version__}})
 
-    def _ping(self, msg: Message) -> str:
+    def _ping(self, msg: Message, cancel: CancelToken | None) -> str:
         return jsonrpc.result_line(msg.id, {})
 
-    def _tools_list(self, msg: Message) -> str:
+    def _tools_list(self, msg: Message, cancel: CancelToken | None) -> str:
         return jsonrpc.result_line(msg.id, {"tools": tool_list(self.read_only)})
 
-    def _tools_call(self, msg: Message) -> str:
+    def _tools_call(self, msg: Message, cancel: CancelToken | None) -> str:
         params = msg.params if isinstance(msg.params, dict) else {}
         name = params.get("name")
         if not isinstance(name, str):
             return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
                                       'Invalid params: tools/call needs a string "name"')
-        return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments")))
+        return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments"), cancel))
 
     # ------------------------------------------------------------------ tools
-    def _call(self, name: str, arguments) -> dict:
+    def _call(self, name: str, arguments, cancel: CancelToken | None = None) -> dict:
         try:
-            text = self._tool_text(name, arguments if isinstance(arguments, dict) else {})
+            text = self._tool_text(name, arguments if isinstance(arguments, dict) else {}, cancel)
             return {"content": [{"text": text, "type": "text"}], "isError": False}
         except ToolError as e:
             return {"content": [{"text": str(e), "type": "text"}], "isError": True}
 
-    def _tool_text(self, name: str, args: dict) -> str:
+    def _tool_text(self, name: str, args: dict, cancel: CancelToken | None) -> str:
         if name == TOOL_GET_SCHEMA:
             return _json(self.db.schema(_sample_size(args)))
         if name == TOOL_READ or (name == TOOL_WRITE and not self.read_only):
-            return _json(self._cypher(name, args))
+            return _json(self._cypher(name, args, cancel))
         raise ToolError(f"unknown tool '{name}'")
 
-    def _cypher(self, tool: str, args: dict) -> dict:
+    def _cypher(self, tool: str, args: dict, cancel: CancelToken | None) -> dict:
         statement = args.get("statement")
         if not isinstance(statement, str):
             raise ToolError('invalid params: missing string "statement"')
@@ -164,12 +174,13 @@ class McpServer:
                 raise ToolError(READ_ONLY_REFUSAL)
             if tool == TOOL_WRITE and qtype == "r":
                 raise ToolError(WRITE_ONLY_REFUSAL)
-            result = self.db.run(prepared, params, notifications=True, policy=self.policy)
+            result = self.db.run(prepared, params, notifications=True, policy=self.policy, cancel=cancel)
         except ToolError:
             raise
         except RelateError as e:
             if e.internal:
-                log.error("internal error in %s: %s", tool, e.message, exc_info=True)
+                if e.kind != "WriteFailed":  # the store has logged the file and the OS error
+                    log.error("internal error in %s: %s", tool, e.message, exc_info=True)
                 raise ToolError("Error: internal error") from None
             raise ToolError(f"Error: {e.message}") from None
         except RecursionError:

@@ -25,9 +25,10 @@ Invariants:
 6. A live reader keeps the segment it follows open (an unlinked file stays readable) and, between
    statements, applies the frames that landed; when the writer moved past a segment it never saw,
    it reloads from the newest snapshot into the same `Graph` object.
-7. A failed append is cut off again (a failed segment creation removes the segment) and the store
-   refuses further commits until it is reopened (durable.py, with the commit preamble and the
-   frame reading both durable kinds share).
+7. A failed append is cut off again (a failed segment creation removes the segment), and again
+   (checked) before the next commit, which then proceeds; while that fails, commits are refused
+   (durable.py, with the commit preamble and the frame reading both durable kinds share).  A
+   failed checkpoint leaves the snapshot before it and the WAL after it, which open as they are.
 """
 from __future__ import annotations
 
@@ -334,7 +335,7 @@ class DirectoryStore(DurableStore):
         if self.segment is None:
             self._start_segment(seq, data)
         else:
-            self._append(self.segment, self.segment_end, data, self.dir)
+            self._append(self.segment, self.segment_end, data)
         self.segment_end += len(data)
         self.wal_bytes += len(data)
         self.seq = seq
@@ -342,27 +343,37 @@ class DirectoryStore(DurableStore):
 
     def _start_segment(self, seq: int, data: bytes) -> None:
         """The first commit after open or a checkpoint: a new segment holding the header and the
-        frame; on failure it is removed again and the store is broken."""
+        frame; on failure it is removed again (now, and before the next commit)."""
         fs = self.fs
         created = os.path.join(self.wal_dir, segment_name(seq))
+        head = frames.header(frames.WAL_MAGIC)
+        f = None
+        step = "create"
         try:
             f = fs.open(created, create=True)
-            head = frames.header(frames.WAL_MAGIC)
+            step = "write"
             write_whole(f, head + data)
+            step = "sync its folder"
             fs.sync_dir(self.wal_dir)
         except OSError as e:
-            self.broken = io_error("write", self.dir, e)
-            try:
-                fs.unlink(created)
-                fs.sync_dir(self.wal_dir)
-            except OSError:
-                pass
-            raise self.broken from None
+            if f is not None:
+                f.close()
+            undo = (f"remove the unfinished WAL segment {created}", lambda: self._drop_segment(created))
+            raise self._failed(f"start the WAL segment {created}", step, e, undo) from None
         self.segment, self.segment_first, self.segment_end = f, seq, len(head)
+        self._resumed(created)
+
+    def _drop_segment(self, path: str) -> None:
+        try:
+            self.fs.unlink(path)
+        except FileNotFoundError:
+            pass
+        self.fs.sync_dir(self.wal_dir)
 
     def checkpoint(self) -> None:
         """Write the graph as a new snapshot, then retire the WAL it covers."""
         self._refuse_read_only(self.dir)
+        self._restore()
         data = snapshot.snapshot_file(self.graph, self.seq)
         write_new(self.fs, self._p(snapshot_name(self.seq)), data)
         self.snap_seq = self.seq

@@ -18,9 +18,10 @@ Invariants (each step below keeps them, so a crash at any instant leaves a reada
    compaction locks the new file before renaming it into place.
 4. Compaction (when the appended frames outweigh the snapshot) writes header + `S` frame of the
    current graph to a temporary file and renames it over the path: the same graph, shorter file.
-5. A failed append is cut off again and the store refuses further commits until it is reopened,
-   so an unacknowledged transaction never sits under an acknowledged one (durable.py, with the
-   commit preamble and the frame reading both durable kinds share).
+5. A failed append is cut off again, and again (checked) before the next commit, which then
+   proceeds; while that fails, commits are refused.  An unacknowledged transaction never sits
+   under an acknowledged one (durable.py, with the commit preamble and the frame reading both
+   durable kinds share).
 """
 from __future__ import annotations
 
@@ -165,7 +166,7 @@ class FileStore(DurableStore):
         if pending is None:
             return
         seq, data = pending
-        self._append(self.file, self.end, data, self.path)
+        self._append(self.file, self.end, data)
         self.end += len(data)
         self.seq = seq
         self._fold_when(self.end - self.snapshot_bytes, self.compact_min, self.snapshot_bytes, self._compact)
@@ -173,7 +174,11 @@ class FileStore(DurableStore):
     def checkpoint(self) -> None:
         """Compact now: the file becomes one snapshot of the current graph."""
         self._refuse_read_only(self.path)
-        self._compact()
+        self._restore()
+        try:
+            self._compact()
+        except OSError as e:
+            raise io_error("compact", self.path, e) from None
 
     def _compact(self) -> None:
         data = snapshot.snapshot_file(self.graph, self.seq)

@@ -14,8 +14,18 @@ import os
 from ..errors import E, StorageError
 
 
+def reason(e: OSError) -> str:
+    """What the OS said, as people read it: `No space left on device`, `File too large`."""
+    return e.strerror or str(e)
+
+
 def io_error(what: str, path: str, e: OSError) -> StorageError:
-    return E.Storage.Io(f"cannot {what} {path}: {e.strerror or e}")
+    return E.Storage.Io(f"cannot {what} {path}: {reason(e)}")
+
+
+def write_failed(e: OSError) -> StorageError:
+    """The error a commit the disk refused answers with (the log line names the file)."""
+    return E.StorageWrite.WriteFailed(reason=reason(e))
 
 
 class OsFile:

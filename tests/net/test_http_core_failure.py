@@ -11,7 +11,7 @@ from tests.net.server import post, rpc
 
 
 def test_a_failing_core_call_is_answered_with_500_and_the_server_keeps_serving(caplog):
-    def call(line: str):
+    def call(line: str, watch):
         if '"boom"' in line:
             raise RuntimeError("a bug")
         return '{"jsonrpc":"2.0","id":1,"result":{}}'

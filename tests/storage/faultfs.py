@@ -6,9 +6,16 @@ the platter); each folder has live and durable entries (`sync_dir` makes its ent
 `Crashed`, as if the machine lost power.  `crashed()` then builds the disk a reboot would find:
 synced data stays; each unsynced change is lost, kept, or torn (a prefix of it, possibly followed
 by zeros or garbage), and each unsynced folder entry independently keeps its old or new state.
+
+Errors the OS can answer while the machine stays up: `fail(n, errno)` makes the n-th changing call
+raise OSError (a write lands partly first); with `full` set, every call that needs space (a write
+that grows a file, creating a file or folder, a link) fails with ENOSPC after what fits (a random
+prefix) landed, until `full` is cleared.  Truncating, unlinking and syncing still work on a full
+disk.  Folder syncs never fail: the real layer ignores their errors.
 """
 from __future__ import annotations
 
+import errno
 import os
 import random
 
@@ -47,13 +54,19 @@ class FaultFile:
     def write_at(self, offset: int, data: bytes) -> None:
         assert self.writable
         live = self.inode.live
-        if self.fs._tick():
+        cut_short = self.fs._tick()
+        error = self.fs._error(grows=offset + len(data) > len(live))
+        if cut_short:
             data = data[:self.fs.rng.randint(0, len(data))]  # the write that was cut short
+        elif error:
+            data = data[:self.fs.rng.randint(0, max(0, len(data) - 1))]  # what fits; never all of it
         if len(live) < offset:
             live.extend(b"\0" * (offset - len(live)))
         live[offset:offset + len(data)] = data
         if self.fs.dead:
             raise Crashed()
+        if error:
+            raise OSError(error, os.strerror(error))
 
     def sync(self) -> None:
         self.fs._step()
@@ -61,6 +74,8 @@ class FaultFile:
 
     def truncate(self, size: int) -> None:
         self.fs._step()
+        if len(self.inode.live) < size:
+            self.inode.live.extend(b"\0" * (size - len(self.inode.live)))
         del self.inode.live[size:]
 
     def identity(self) -> tuple[int, int]:
@@ -78,6 +93,8 @@ class FaultFs:
         self.dead = False
         self.live: dict[str, object] = {"/": _DIR}
         self.durable: dict[str, object] = {"/": _DIR}
+        self.errors: dict[int, int] = {}  # changing call number -> the errno it fails with
+        self.full = False
 
     # ------------------------------------------------------------------ crash machinery
     def _alive(self) -> None:
@@ -93,9 +110,23 @@ class FaultFs:
             return True
         return False
 
-    def _step(self) -> None:
+    def _step(self, grows: bool = False, fails: bool = True) -> None:
         if self._tick():
             raise Crashed()
+        error = self._error(grows) if fails else None
+        if error:
+            raise OSError(error, os.strerror(error))
+
+    def _error(self, grows: bool) -> int | None:
+        """The errno the changing call just counted fails with, if any."""
+        error = self.errors.pop(self.ops, None)
+        if error is None and self.full and grows:
+            error = errno.ENOSPC
+        return error
+
+    def fail(self, n: int, error: int = errno.ENOSPC) -> None:
+        """Make the n-th changing call from now fail with `error` (once)."""
+        self.errors[self.ops + n] = error
 
     def crashed(self, seed: int) -> "FaultFs":
         """The disk after a reboot (see the module docstring)."""
@@ -182,7 +213,7 @@ class FaultFs:
             if self.live.get(os.path.dirname(path)) is not _DIR:
                 self._alive()
                 raise FileNotFoundError(2, "No such file or directory")
-            self._step()
+            self._step(grows=True)
             entry = self.live[path] = _Inode()
         elif entry is _DIR:
             raise IsADirectoryError(21, "Is a directory")
@@ -198,7 +229,7 @@ class FaultFs:
         path = os.path.normpath(path)
         if path in self.live:
             raise FileExistsError(17, "File exists")
-        self._step()
+        self._step(grows=True)
         self.live[path] = _DIR
 
     def rename(self, src: str, dst: str) -> None:
@@ -214,7 +245,7 @@ class FaultFs:
         src, dst = os.path.normpath(src), os.path.normpath(dst)
         if dst in self.live:
             raise FileExistsError(17, "File exists")
-        self._step()
+        self._step(grows=True)
         self.live[dst] = self.live[src]
 
     def unlink(self, path: str) -> None:
@@ -229,7 +260,7 @@ class FaultFs:
 
     def sync_dir(self, path: str) -> None:
         path = os.path.normpath(path)
-        self._step()
+        self._step(fails=False)
         prefix = path.rstrip("/") + "/"
         for p in [p for p in self.durable if p.startswith(prefix) and "/" not in p[len(prefix):]]:
             if p not in self.live:

@@ -188,7 +188,7 @@ def test_a_rl_file_compacts_into_one_snapshot(tmp_path, monkeypatch):
     assert relate.connect(path, read_only=True).execute("MATCH (n:N) RETURN count(n), sum(n.i)").rows == [(200, 19900)]
 
 
-def test_a_failed_commit_rolls_back_and_stops_the_writer(tmp_path):
+def test_a_failed_commit_rolls_back_and_the_next_one_tries_again(tmp_path):
     path = str(tmp_path / "d")
     db = relate.connect(path)
     db.execute("CREATE (:Kept)")
@@ -203,15 +203,20 @@ def test_a_failed_commit_rolls_back_and_stops_the_writer(tmp_path):
 
         def __getattr__(self, name):
             return getattr(self.inner, name)
-    db.store.segment = DiskFull(db.store.segment)
+    segment = db.store.segment
+    db.store.segment = DiskFull(segment)
     with pytest.raises(StorageError) as e:
         db.execute("CREATE (:Lost)")
-    assert e.value.message.startswith("storage error: cannot write")
+    assert e.value.message == ("storage error: the write failed and nothing was written (No space left on "
+                               "device); the next write tries again")
     assert db.execute("MATCH (n) RETURN labels(n)").rows == [(["Kept"],)]
     with pytest.raises(StorageError):
-        db.execute("CREATE (:AlsoLost)")
+        db.execute("CREATE (:AlsoLost)")  # the disk is still full
+    db.store.segment = segment  # space again: the next commit goes through
+    db.execute("CREATE (:Later)")
     db.close()
-    assert relate.connect(path, read_only=True).execute("MATCH (n) RETURN labels(n)").rows == [(["Kept"],)]
+    rows = relate.connect(path, read_only=True).execute("MATCH (n) RETURN labels(n)").rows
+    assert rows == [(["Kept"],), (["Later"],)]
 
 
 def test_legacy_layouts_open_and_writers_migrate_them(tmp_path):

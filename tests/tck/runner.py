@@ -390,8 +390,12 @@ def _alarm(signum, frame):
 
 
 def run_scenario(scenario: Scenario, *, any_graph: str | None = None,
-                 timeout: float | None = SCENARIO_TIMEOUT) -> Verdict:
-    """Run every step of one scenario against a fresh database and judge it."""
+                 timeout: float | None = SCENARIO_TIMEOUT, run_class=None, step=None) -> Verdict:
+    """Run every step of one scenario against a fresh database and judge it.  `run_class` and
+    `step` let another corpus (tests/neo4j5) extend the state and the steps; the TCK uses
+    `_Run` and `_step`."""
+    run_class = run_class or _Run
+    step = step or _step
     t0 = time.perf_counter()
     use_alarm = bool(timeout) and hasattr(signal, "setitimer") and \
         threading.current_thread() is threading.main_thread()
@@ -400,9 +404,9 @@ def run_scenario(scenario: Scenario, *, any_graph: str | None = None,
         old = signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        run = _Run(scenario, any_graph)
-        for step in scenario.steps:
-            _step(run, step)
+        run = run_class(scenario, any_graph)
+        for one in scenario.steps:
+            step(run, one)
         if not run.ran_query:
             raise SetupFailed("the scenario has no `executing query` step")
         verdict = Verdict(scenario, "pass")
