@@ -250,7 +250,8 @@ class Arithmetic(Group[CypherArithmeticError]):
 
 
 class Runtime(Group[CypherRuntimeError]):
-    ExpressionMemoryLimit = Kind("A result value grows past `--expression-memory-limit`.",
+    ExpressionMemoryLimit = Kind("A value a statement builds, or a read returns, grows past "
+                                 "`--expression-memory-limit`.",
                                  "a result value needs more than {limit} bytes (--expression-memory-limit)")
 
 

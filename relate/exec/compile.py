@@ -19,7 +19,7 @@ from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from . import arith
 from ..values.compare import compare, equals
-from .functions import lookup
+from .functions import lookup, lookup_within
 from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
@@ -230,6 +230,14 @@ class Compiler:
                 a, b = _truth(lhs(row, ctx), "XOR"), _truth(r(row, ctx), "XOR")
                 return None if a is None or b is None else a != b
             return f_xor
+        if op is A.BinOp.ADD:
+            add, add_within = arith.add, arith.add_within
+
+            def f_add(row, ctx):
+                if ctx.memory is None:
+                    return add(lhs(row, ctx), r(row, ctx))
+                return add_within(lhs(row, ctx), r(row, ctx), ctx.memory)
+            return f_add
         if op in _ARITH:
             fn = _ARITH[op]
             return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
@@ -336,6 +344,13 @@ class Compiler:
         if not lo <= len(e.args) <= hi:
             raise _internal(f"{e.name}() with {len(e.args)} argument(s)")
         args = [self.compile(a, scope) for a in e.args]
+        within = lookup_within(name)
+        if within is not None:
+            # a function whose result can outgrow its arguments asks the run's budget first
+            def sized(row, ctx):
+                vals = [a(row, ctx) for a in args]
+                return fn(*vals) if ctx.memory is None else within(ctx.memory, *vals)
+            return sized
         if len(args) == 1:
             a0 = args[0]
             return lambda row, ctx: fn(a0(row, ctx))
@@ -382,6 +397,9 @@ class Compiler:
                 raise E.Type.InvalidArgumentType(f"expected a list, got {type_name(lst)}")
             out = []
             base = tuple(row) + (None,) * (slot + 1 - len(row))
+            budget = ctx.memory
+            if budget is not None and proj is not None:
+                return _comprehension_within(budget, lst, base, slot, pred, proj, ctx)
             for x in lst:
                 r = base[:slot] + (x,) + base[slot + 1:]
                 if pred is not None and pred(r, ctx) is not True:
@@ -406,6 +424,9 @@ class Compiler:
             if not isinstance(lst, list):
                 raise E.Type.InvalidArgumentType(f"reduce() expected a list, got {type_name(lst)}")
             slots = list(row) + [None] * (width - len(row))
+            budget = ctx.memory
+            if budget is not None:
+                return _reduce_within(budget, acc, lst, slots, acc_slot, var_slot, body, ctx)
             for x in lst:
                 slots[acc_slot] = acc
                 slots[var_slot] = x
@@ -491,6 +512,33 @@ class Compiler:
                     out[key] = fn(row, ctx)
             return out
         return f
+
+
+def _comprehension_within(budget, lst, base, slot, pred, proj, ctx) -> list:
+    """A projecting list comprehension under a memory limit: measured member by member."""
+    out = []
+    total = 0
+    for x in lst:
+        r = base[:slot] + (x,) + base[slot + 1:]
+        if pred is not None and pred(r, ctx) is not True:
+            continue
+        v = proj(r, ctx)
+        total = budget.count(total, v)
+        out.append(v)
+    return budget.built(out, total)
+
+
+def _reduce_within(budget, acc, lst, slots, acc_slot, var_slot, body, ctx):
+    """reduce() under a memory limit: the accumulator is measured after every step."""
+    outer, outer_size = budget.acc, budget.acc_size  # an enclosing reduce()'s accumulator
+    budget.hold(acc)
+    for x in lst:
+        slots[acc_slot] = acc
+        slots[var_slot] = x
+        acc = body(tuple(slots), ctx)
+        budget.hold(acc)
+    budget.acc, budget.acc_size = outer, outer_size
+    return acc
 
 
 def free_variables(e: A.Node) -> set[str]:
