@@ -136,6 +136,14 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                  "invalid unicode escape in {literal}")
     InvalidUnicodeCharacter = Kind("A typographic dash where `-` was meant (text pasted from a document).",
                                    'unexpected character "{char}"')
+    UnknownType = Kind("A type predicate or property type names no Cypher type (`IS :: WHOLE NUMBER`, "
+                       "`LIST` without its element type).")
+    InvalidTypeUnion = Kind("A closed dynamic union whose member types differ in nullability, or a union "
+                            "given NOT NULL as a whole.",
+                            "All types in a Closed Dynamic Union must be nullable, or be appended with "
+                            "`NOT NULL`")
+    UnknownNormalForm = Kind("normalize() or IS NORMALIZED given a normal form other than NFC, NFD, NFKC "
+                             "or NFKD.", "unknown normal form {form} (use NFC, NFD, NFKC or NFKD)")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 
