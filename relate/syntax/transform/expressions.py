@@ -101,6 +101,13 @@ class ExpressionRules:
         args = (source,) if chars is None else (source, chars)
         return A.FunctionCall(fn, args, False, start_of(meta))
 
+    @v_args(meta=True)
+    def old_parameter(self, meta, c):
+        from ...errors import E
+        from ..position import position
+        name = c[0] if isinstance(c[0], str) else str(c[0])
+        raise E.Syntax.RemovedParameterSyntax(name=name, position=position(self.text, start_of(meta)))
+
     def trim_side(self, c):
         return str(c[0]).upper()
 
