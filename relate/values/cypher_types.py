@@ -68,7 +68,7 @@ def conforms(v: object, t) -> bool:
     if name == "PROPERTY VALUE":
         return is_property_value(v, k)
     if name == "LIST":
-        return k == "LIST" and (t.inner is None or all(conforms(x, t.inner) for x in v))
+        return k == "LIST" and (t.inner is None or all(conforms(x, t.inner) for x in v))  # type: ignore[attr-defined]
     return k == name
 
 
@@ -80,7 +80,7 @@ def is_property_value(v: object, k: str | None = None) -> bool:
         return True
     if k != "LIST":
         return False
-    kinds = {kind(x) if x is not None else None for x in v}  # type: ignore[union-attr]
+    kinds = {kind(x) if x is not None else None for x in v}  # type: ignore[attr-defined]
     return len(kinds) <= 1 and not (kinds - _PROPERTY_SCALARS)
 
 

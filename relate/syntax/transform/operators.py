@@ -22,6 +22,8 @@ def _bin(op: A.BinOp):
 class OperatorRules:
     """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
 
+    text: str
+
     def _fold(self, meta, c, op):
         terms = [x for x in c if not isinstance(x, Token)]
         out = terms[0]

@@ -60,6 +60,8 @@ def nullable(t: A.CypherType, flag: bool) -> A.CypherType:
 class TypeRules:
     """Mixed into `transform.Build`; `BuildBase` gives `text` and `_err`."""
 
+    text: str
+
     def _type_error(self, detail: str, offset: int):
         return E.Syntax.UnknownType(detail, position=position(self.text, offset))
 
