@@ -130,6 +130,18 @@ def _regex(a, b):
     return _pattern(b).fullmatch(a) is not None
 
 
+def _concat(a, b):
+    """`a || b`: two strings or two lists joined; null when either is null."""
+    if a is None or b is None:
+        return None
+    if type(a) is str and type(b) is str:
+        return a + b
+    if type(a) is list and type(b) is list:
+        return a + b
+    raise E.Type.InvalidArgumentType(
+        f"|| joins two strings or two lists, not {type_name(a)} and {type_name(b)}")
+
+
 _ARITH = {A.BinOp.ADD: arith.add, A.BinOp.SUB: arith.sub, A.BinOp.MUL: arith.mul,
           A.BinOp.DIV: arith.div, A.BinOp.MOD: arith.mod, A.BinOp.POW: arith.power}
 
@@ -248,6 +260,8 @@ class Compiler:
             return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
         if op is A.BinOp.REGEX:
             return lambda row, ctx: _regex(lhs(row, ctx), r(row, ctx))
+        if op is A.BinOp.CONCAT:
+            return lambda row, ctx: _concat(lhs(row, ctx), r(row, ctx))
         fn = _cmp_fn(op)
         return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
 
@@ -296,6 +310,22 @@ class Compiler:
             if isinstance(v, Relationship):
                 return all(lb == v.type for lb in labels)
             raise E.Type.InvalidArgumentType(f"cannot test labels of {type_name(v)}")
+        return f
+
+    def _TypePredicate(self, e, scope):
+        from ..values.cypher_types import conforms
+        x = self.compile(e.subject, scope)
+        t, negated = e.type, e.negated
+        return lambda row, ctx: conforms(x(row, ctx), t) is not negated
+
+    def _NormalizedTest(self, e, scope):
+        from .functions.strings import is_normalized
+        x = self.compile(e.subject, scope)
+        form, negated = e.form, e.negated
+
+        def f(row, ctx):
+            v = is_normalized(x(row, ctx), form)
+            return None if v is None else v is not negated
         return f
 
     def _ListLiteral(self, e, scope):

@@ -47,6 +47,9 @@ ERRORS = {
     "delete_attached": "MATCH (p:Person {name: 'Ada'}) DELETE p",
     "aggregate_in_where": "MATCH (n) WHERE count(n) > 1 RETURN n",
     "with_needs_alias": "MATCH (n) WITH n.name RETURN 1",
+    "unknown_type": "RETURN 1 IS :: WHOLE NUMBER AS r",
+    "mixed_nullability_union": "RETURN 1 IS :: INTEGER NOT NULL | FLOAT",
+    "concat_number": "RETURN 'n' || 1",
 }
 
 PARSES = {
@@ -54,6 +57,11 @@ PARSES = {
     "comprehensions": "RETURN [x IN l WHERE x > 1 | x], [(a)-->(b) | b.name], [p = (a)-[*1..2]-(b) | p]",
     "keywords_as_names": "MATCH (n:Match {end: 1}) RETURN n.count, n.end, db.labels()",
     "map_projection": "MATCH (n) RETURN n {.name, .*, k: 1, n}",
+    "type_predicates": "RETURN x IS :: INT NOT NULL, x IS NOT TYPED LIST<STRING NOT NULL | FLOAT NOT NULL>, "
+                       "x :: TIMESTAMP WITH TIME ZONE, x IS :: ANY<BOOL | NODE>, x IS :: INTEGER LIST NOT NULL, "
+                       "[y IN l WHERE y :: INT | y]",
+    "neo4j5_string_forms": "RETURN a || b || [1], trim(LEADING 'x' FROM s), trim(BOTH FROM s), "
+                           "s IS NOT NFKD NORMALIZED, normalize(s, NFD)",
 }
 
 

@@ -2,7 +2,8 @@
 
 Each function takes already-evaluated Cypher values and returns one; null in gives null out
 unless the function says otherwise (`coalesce`, the `...OrNull` conversions).  The families live
-in their own modules: conversions, strings, lists, numbers, graph elements.  Aggregates are not
+in their own modules: conversions, strings, lists, numbers, graph elements, and the scalar
+functions of Neo4j 5 (nullIf, valueType, randomUUID, timestamp).  Aggregates are not
 here (`exec/aggregates.py`), nor are the compile-time argument types (`semantic/types.py`).
 
 The functions whose result can outgrow their arguments (`range`, `replace`, `split`) also have a
@@ -18,10 +19,11 @@ from .convert import CONVERT
 from .graph import GRAPH
 from .lists import LISTS, LISTS_WITHIN
 from .numbers import NUMBERS
+from .scalar import SCALAR
 from .strings import STRINGS, STRINGS_WITHIN
 
 FUNCTIONS: dict[str, tuple] = {}
-for _family in (CONVERT, STRINGS, LISTS, NUMBERS, GRAPH):
+for _family in (CONVERT, STRINGS, LISTS, NUMBERS, GRAPH, SCALAR):
     FUNCTIONS.update(_family)
 
 

@@ -1,4 +1,4 @@
-"""String functions: case, trimming, substrings, split and replace.
+"""String functions: case, trimming, substrings, split, replace and Unicode normal forms.
 
 Positions and lengths are integers; a null string gives null, a null or negative position or
 length is an error (`InvalidArgumentValue`, `NegativeIntegerArgument`).
@@ -138,6 +138,25 @@ def _trim_fn(name: str, side: str):
     return f
 
 
+_FORMS = ("NFC", "NFD", "NFKC", "NFKD")
+
+
+def normalize(s, form="NFC"):
+    """`s` in a Unicode normal form (NFC unless named; the parser turns the form keyword into
+    its name)."""
+    if s is None:
+        return None
+    import unicodedata
+    return unicodedata.normalize(form, _string("normalize", s))
+
+
+def is_normalized(s, form: str = "NFC"):
+    if s is None:
+        return None
+    import unicodedata
+    return unicodedata.is_normalized(form, _string("IS NORMALIZED", s))
+
+
 def _length(v):
     return None if v is None else len(_string("char_length", v))
 
@@ -158,6 +177,7 @@ STRINGS: dict[str, tuple] = {
     "replace": (replace, 3, 3),
     "char_length": (_length, 1, 1),
     "character_length": (_length, 1, 1),
+    "normalize": (normalize, 1, 2),
 }
 
 STRINGS_WITHIN: dict = {"replace": replace_within, "split": split_within}

@@ -1,5 +1,6 @@
 """Function calls: a known name, a fitting number of arguments, argument types that can fit, no
-aggregate where a value is computed per row, and `exists()` of a property or a pattern.
+aggregate where a value is computed per row, and `exists()` of a pattern (not of a property:
+Neo4j 5 removed that form).
 
 `arity(name)` answers for the function table of the engine (lower-cased name -> (min, max)
 argument counts, None when unknown); the checking stage does not own that table."""
@@ -9,6 +10,7 @@ from ...errors import E
 from ...syntax import ast as A
 from .. import types as T
 from ..astwalk import AGGREGATES
+from ...syntax.position import position
 from .operand_types import expect
 
 
@@ -21,8 +23,12 @@ def not_aggregate(e: A.FunctionCall | A.CountStar) -> None:
         raise E.Semantic.InvalidAggregation(what=f"aggregation function {e.name}()")
 
 
-def exists_argument(e: A.FunctionCall) -> None:
-    if not isinstance(e.args[0], (A.Property, A.PatternPredicate)):
+def exists_argument(e: A.FunctionCall, text: str = "") -> None:
+    """`exists()` takes a pattern.  Neo4j 5 removed `exists(n.prop)` (write `n.prop IS NOT NULL`)."""
+    arg = e.args[0]
+    if isinstance(arg, A.Property):
+        raise E.Semantic.RemovedPropertyExists(position=position(text, e.pos) if text else None)
+    if not isinstance(arg, A.PatternPredicate):
         raise E.Semantic.InvalidArgumentExpression()
 
 

@@ -10,6 +10,7 @@
     literals.py      numbers, strings, maps, lists (and the 64-bit range after-pass)
     expressions.py   comprehensions, calls, CASE, map projections, subqueries
     operators.py     operators by precedence, property access, subscripts
+    types.py         Cypher types (type predicates, property type constraints)
     base.py          the shared state: the statement text, positions, syntax errors
 """
 from __future__ import annotations
@@ -22,10 +23,11 @@ from .operators import OperatorRules
 from .patterns import PatternRules
 from .schema import SchemaRules
 from .statements import StatementRules
+from .types import TypeRules
 
 __all__ = ["Build", "check_int_range"]
 
 
 class Build(StatementRules, ClauseRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
-            OperatorRules, BuildBase):
+            OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""
