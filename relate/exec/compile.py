@@ -261,7 +261,14 @@ class Compiler:
         if op is A.BinOp.REGEX:
             return lambda row, ctx: _regex(lhs(row, ctx), r(row, ctx))
         if op is A.BinOp.CONCAT:
-            return lambda row, ctx: _concat(lhs(row, ctx), r(row, ctx))
+            add_within = arith.add_within
+
+            def f_concat(row, ctx):
+                a, b = lhs(row, ctx), r(row, ctx)
+                if ctx.memory is not None and type(a) is type(b) and (type(a) is str or type(a) is list):
+                    return add_within(a, b, ctx.memory)  # the same join as `+`, measured first
+                return _concat(a, b)
+            return f_concat
         fn = _cmp_fn(op)
         return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
 

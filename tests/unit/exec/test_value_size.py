@@ -32,6 +32,8 @@ BUILT = [
     "RETURN reduce(s = 'n', i IN range(1, 8) | s + s + 123456789) AS v",  # string + number
     "RETURN reduce(s = 'n', i IN range(1, 8) | 1.5 + s + s) AS v",
     "RETURN reduce(l = [1], i IN range(1, 10) | l + l) AS v",
+    "RETURN reduce(s = 'x', i IN range(1, 12) | s || s) AS v",  # Neo4j 5's join, measured as +
+    "RETURN reduce(l = [1], i IN range(1, 10) | l || l) AS v",
     "RETURN reduce(l = ['ab', {k: 'v'}], i IN range(1, 8) | l + l) AS v",
     "RETURN reduce(a = [], i IN range(1, 500) | a + [i, toString(i)]) AS v",
     "RETURN reduce(a = [], i IN range(1, 500) | [i] + a) AS v",
@@ -64,6 +66,7 @@ def test_a_value_passes_at_its_own_size_and_is_refused_one_byte_below(db, statem
     "RETURN size(range(1, 3000)) AS n",
     "RETURN size(reduce(s = 'x', i IN range(1, 12) | s + s)) AS n",
     "RETURN size(reduce(l = [1], i IN range(1, 10) | l + l)) AS n",
+    "RETURN size(reduce(s = 'x', i IN range(1, 12) | s || s)) AS n",
     "UNWIND range(1, 400) AS i RETURN size(collect(i)) AS n",
     "RETURN size([i IN range(1, 300) | [i, i]]) AS n",
     "RETURN size(replace('aaaa', 'a', reduce(s = 'x', i IN range(1, 10) | s + s))) AS n",
