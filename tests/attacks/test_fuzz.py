@@ -233,6 +233,8 @@ def run_stdio(store: str, cwd, cases: list[RpcCase], findings: Findings, acked: 
         code = server.close()
         if code != 0:
             findings.add(f"exit code {code} after stdin closed", b"")
+        if "Traceback" in server.stderr:
+            findings.add("a traceback on stderr (an internal error)", b"")
     finally:
         server.kill()
         findings.check(server.stderr)
@@ -298,21 +300,21 @@ def exchange(port: int, data: bytes, timeout: float = 30.0) -> tuple[bytes, bool
             s.shutdown(socket.SHUT_WR)
         except OSError:
             pass  # the server refused early and closed: read what it said
-        got = b""
+        got = bytearray()
         end = time.monotonic() + timeout
         while True:
             left = end - time.monotonic()
             if left <= 0:
-                return got, False
+                return bytes(got), False
             s.settimeout(left)
             try:
-                chunk = s.recv(65536)
+                chunk = s.recv(1 << 20)
             except (ConnectionResetError, BrokenPipeError):
-                return got, True
+                return bytes(got), True
             except TimeoutError:
-                return got, False
+                return bytes(got), False
             if not chunk:
-                return got, True
+                return bytes(got), True
             got += chunk
 
 
@@ -415,6 +417,8 @@ def run_http(tmp_path, cases: list[HttpCase], findings: Findings, acked: dict[in
         if server.proc.poll() is not None:
             findings.add(f"the server exited ({server.proc.returncode})", b"")
             return 1
+        if "Traceback" in server.stderr:
+            findings.add("a traceback on stderr (an internal error)", b"")
         findings.check(server.stderr)
         http_check_acks(server.port, auth, acked, findings, "the check at the end")
         code = server.stop(signal.SIGTERM)
