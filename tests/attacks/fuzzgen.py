@@ -229,6 +229,8 @@ def tame(statement: str, *, write: bool = False) -> bool:
         return False
     if _PATTERN_IN_EXPRESSION.search(statement):  # a pattern predicate: a scan per row
         return False
+    if "match" in words and words.count("unwind") >= 2:  # every node times every list item, twice
+        return False
     if "shortestpath" in words or "allshortestpaths" in words:
         return False
     if write:
