@@ -198,7 +198,8 @@ def report(args, stdio: dict, http: dict, kills: list[dict]) -> str:
         c = stdio["families"].get(fam, Counter())
         lines.append(f"| {fam} | {sum(c.values())} | " + ", ".join(f"{k}: {v}" for k, v in sorted(c.items())) + " |")
     lines += ["", "## Fuzz over HTTP, by family", "",
-              f"`relate serve --mcp 0 --auth ...`, {http['cases']} connections, each its bytes then a half-close, "
+              f"`relate serve --mcp 0 --auth ...`, {http['cases']} connections (well-framed requests on a "
+              "connection kept open until answered, other byte streams then a half-close), "
               f"6 at a time, a control ping after every 100 ({http['seconds']:.0f} s).", "",
               "| family | connections | response statuses per connection |", "| --- | ---: | --- |"]
     for fam in fuzzgen.HTTP_FAMILIES:

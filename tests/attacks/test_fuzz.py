@@ -292,12 +292,16 @@ def parse_responses(data: bytes) -> list[Response]:
     return out
 
 
-def exchange(port: int, data: bytes, timeout: float = 30.0) -> tuple[bytes, bool]:
-    """Send `data`, half-close, read until the server closes.  (bytes read, closed in time)."""
+def exchange(port: int, data: bytes, timeout: float = 30.0, responses: int | None = None) -> tuple[bytes, bool]:
+    """Send `data` and read until the server closes: (bytes read, ended in time).  With
+    `responses`, the connection stays open until that many final responses arrived (a
+    half-close reads as a client gone, which cancels its statement); else the client
+    half-closes after sending."""
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
         try:
             s.sendall(data)
-            s.shutdown(socket.SHUT_WR)
+            if responses is None:
+                s.shutdown(socket.SHUT_WR)
         except OSError:
             pass  # the server refused early and closed: read what it said
         got = bytearray()
@@ -316,11 +320,20 @@ def exchange(port: int, data: bytes, timeout: float = 30.0) -> tuple[bytes, bool
             if not chunk:
                 return bytes(got), True
             got += chunk
+            if responses is not None and _complete(bytes(got), responses):
+                return bytes(got), True
+
+
+def _complete(data: bytes, n: int) -> bool:
+    try:
+        return len([r for r in parse_responses(data) if r.status != 100]) >= n
+    except (ValueError, KeyError):
+        return False  # a response still arriving
 
 
 def check_http_case(case: HttpCase, port: int, findings: Findings, acked: dict[int, str], lock,
                     tally=None) -> None:
-    got, closed = exchange(port, case.data)
+    got, closed = exchange(port, case.data, responses=len(case.rpcs) if case.rpcs else None)
     if not closed:
         findings.add(f"{case.family}: the connection neither answered nor closed in 30 s", case.data, got[:300])
         return
@@ -378,7 +391,7 @@ def check_http_case(case: HttpCase, port: int, findings: Findings, acked: dict[i
 
 
 def control_ping(port: int, auth: str) -> dict | None:
-    got, closed = exchange(port, fuzzgen.http_request(fuzzgen.request("ctl", "ping").encode(), auth=auth), 20)
+    got, closed = exchange(port, fuzzgen.http_request(fuzzgen.request("ctl", "ping").encode(), auth=auth), 20, 1)
     try:
         (r,) = parse_responses(got)
         return json.loads(r.body) if r.status == 200 else None
@@ -388,7 +401,7 @@ def control_ping(port: int, auth: str) -> dict | None:
 
 def http_check_acks(port: int, auth: str, acked: dict[int, str], findings: Findings, when: str) -> None:
     body = fuzzgen.tool("check", "read_cypher", {"statement": CHECK}).encode()
-    got, _ = exchange(port, fuzzgen.http_request(body, auth=auth), 60)
+    got, _ = exchange(port, fuzzgen.http_request(body, auth=auth), 60, 1)
     (r,) = parse_responses(got)
     check_acks(_rows(json.loads(r.body)), acked, when, findings)
 
