@@ -211,6 +211,9 @@ class Compiler:
                 return None
             if not isinstance(v, list):
                 raise E.Type.InvalidArgumentType(f"cannot slice {type_name(v)}")
+            for bound in (a, b):
+                if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
+                    raise E.Type.InvalidArgumentType(f"a slice bound must be an integer, got {type_name(bound)}")
             return v[a:b]
         return f
 
@@ -481,6 +484,8 @@ class Compiler:
             lst = src(row, ctx)
             if lst is None:
                 return None
+            if not isinstance(lst, list):  # an aggregate's value has no static type to check
+                raise E.Type.InvalidArgumentType(f"expected a list, got {type_name(lst)}")
             base = tuple(row) + (None,) * (slot + 1 - len(row))
             trues = unknown = 0
             for x in lst:
