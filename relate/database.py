@@ -232,6 +232,10 @@ class Database:
                 txn.rollback_to(mark)
             if getattr(e, "kind", None) == MEMORY_KIND and prepared.cache == "miss" and plan.schema is None:
                 self._remember(prepared)  # as when the result is refused: the plan is good, a value was not
+            if isinstance(e, RecursionError):
+                # each clause's operator pulls from the one before it: a chain of hundreds of them
+                # outgrows the stack while running (the checks bound expression nesting earlier)
+                raise E.Runtime.PipelineTooDeep() from None
             raise
         finally:
             if outer is None:

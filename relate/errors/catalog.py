@@ -266,6 +266,10 @@ class Runtime(Group[CypherRuntimeError]):
     ExpressionMemoryLimit = Kind("A value a statement builds, or a read returns, grows past "
                                  "`--expression-memory-limit`.",
                                  "a result value needs more than {limit} bytes (--expression-memory-limit)")
+    PipelineTooDeep = Kind("A statement whose chain of clauses runs deeper than the interpreter's stack "
+                           "allows (hundreds of dependent clauses); nothing is written.",
+                           "the statement chains too many clauses to run in one pipeline; nothing was "
+                           "written: split it into several statements")
 
 
 class Deleted(Group[DeletedEntityError]):

@@ -10,6 +10,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import relate
 from tests.net.server import RELATE, rpc, tool_call
 
@@ -57,3 +59,19 @@ def test_the_api_renders_the_plan():
         result = db.execute(STATEMENT)
         assert _depth(result.plan_json()) >= CLAUSES
         assert db.execute("MATCH (b:B) RETURN count(b)").rows == [(CLAUSES,)]
+
+
+def _pipelines():
+    yield "WITH 1 AS x\n" + "".join(f"WITH x + {i} AS x\n" for i in range(1500)) + "RETURN x"
+    yield "CREATE (a:A)\n" + "".join(f"CREATE (a)-[:R]->(:B {{i: {i}}})\n" for i in range(3000))
+
+
+@pytest.mark.parametrize("statement", list(_pipelines()), ids=["with-chain", "create-chain"])
+def test_a_chain_too_long_for_the_stack_is_a_typed_error_and_writes_nothing(statement):
+    db = relate.connect(":memory:")
+    with pytest.raises(relate.RelateError) as info:
+        db.execute(statement)
+    assert info.value.kind == "PipelineTooDeep"
+    assert "nothing was written" in str(info.value)
+    assert db.execute("MATCH (n) RETURN count(n) AS n").rows == [(0,)]
+    assert db.execute("RETURN 1 AS one").rows == [(1,)]  # the connection goes on
