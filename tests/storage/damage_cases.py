@@ -421,7 +421,8 @@ def run_case(number: int, base: Base, kind: str, scratch: Path, rng: random.Rand
             q.write_bytes(b)
         return str(dst / name)
 
-    must_refuse = d is not None and d.hits_seq is not None and d.hits_seq <= max(base.acked, default=-1)
+    # statement i is transaction i + 1 (one commit each, numbered from 1)
+    must_refuse = d is not None and d.hits_seq is not None and d.hits_seq <= max(base.acked, default=-1) + 1
     must_open = kind in ("none", "append-torn")
     for how in hows:
         for read_only in (True, False):
