@@ -60,7 +60,8 @@ def main() -> int:
         "# Damaged logs and snapshots: what each open did",
         "",
         f"`bench/damage.py --seed {args.seed} --per-kind {args.per_kind} --process-every {args.process_every}` "
-        f"on CPython {platform.python_version()}, {os.cpu_count()} CPUs, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"on CPython {platform.python_version()}, {os.cpu_count()} CPUs, "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"{took:.0f} s.  The same generator and checks as `tests/attacks/test_damaged_tails.py`.",
         "",
         f"- bases written by `relate` processes: {len(bases)} "
