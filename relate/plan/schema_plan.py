@@ -27,6 +27,8 @@ def schema_operator(body) -> O.Operator:
         op.details = text if body.kind == "RANGE" else f"{body.kind} {text}"
     elif isinstance(body, A.CreateConstraint):
         rule = _RULES[body.kind] + (f" {body.property_type}" if body.property_type else "")
+        if body.kind == "key":
+            rule = "IS NODE KEY" if body.entity == "NODE" else "IS RELATIONSHIP KEY"
         op.details = f"{_schema(body.entity, (body.label,), body.properties)} {rule}"
     else:
         op.details = _name(body.name)

@@ -30,6 +30,8 @@ PLANS = {
     "optional_two_hops": "MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b)-[:WORKS_ON]->(p) RETURN a, p",
     "delete": "MATCH (p:Person {name: $name}) DETACH DELETE p",
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
+    "schema_constraint": "CREATE CONSTRAINT person_key FOR (p:Person) REQUIRE (p.name, p.role) IS NODE KEY",
+    "schema_show": "SHOW CONSTRAINTS YIELD name, type WHERE type = 'NODE_KEY' RETURN name",
 }
 
 ERRORS = {
@@ -54,6 +56,8 @@ PARSES = {
     "comprehensions": "RETURN [x IN l WHERE x > 1 | x], [(a)-->(b) | b.name], [p = (a)-[*1..2]-(b) | p]",
     "keywords_as_names": "MATCH (n:Match {end: 1}) RETURN n.count, n.end, db.labels()",
     "map_projection": "MATCH (n) RETURN n {.name, .*, k: 1, n}",
+    "schema_constraint": "CREATE CONSTRAINT $name IF NOT EXISTS FOR ()-[r:PAID]-() REQUIRE r.ref IS :: INT | STRING",
+    "schema_show": "SHOW UNIQUE CONSTRAINTS YIELD name ORDER BY name LIMIT 2 WHERE name <> 'x'",
 }
 
 

@@ -13,6 +13,8 @@ from tests.neo4j5.runner import construct_of, discover, run_one
 
 WIRED = frozenset({
     "errors-runtime", "math-errors", "math-functions", "offset", "timezone",
+    "constraint-ddl", "constraint-existence", "constraint-key", "constraint-type", "constraint-unique",
+    "index-create", "index-drop", "show-constraints", "show-indexes",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]
