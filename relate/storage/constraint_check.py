@@ -104,7 +104,7 @@ def check_written(graph, touched: dict) -> None:
         else:
             if e.id not in graph.rels:
                 continue
-            rules = rel_rules.get(e.type, ())
+            rules = rel_rules.get(e.type, [])
         for c in rules:
             _check_one(graph, e, c, groups)
 

@@ -28,6 +28,7 @@ tuple naming the change by ids: the committed transaction's ops become its WAL r
     ("al"|"rl", id, label)          add / remove a label
     ("ci", name, label, key)   ("di", name)   create / drop an index
     ("cc", name, kind, label, [keys])   ("dc", name)   create / drop a constraint
+    ("xi", ...) / ("xc", ...)   create an index / constraint of a later kind (`schema_defs.py` rows)
 Ops carry copies of maps and label sets, so a later change in the same transaction cannot reach
 back into an earlier op.
 

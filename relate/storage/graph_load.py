@@ -142,11 +142,11 @@ class GraphLoad(_GraphParts):
                 self.delete_rel(rels[op[1]])
             elif code == "dn":
                 self.delete_node(nodes[op[1]])
-            elif code == "ci":
+            elif code == "ci" or code == "xi":
                 self.create_index(index_from_row(op[1:]))
             elif code == "di":
                 self.drop_index(op[1])
-            elif code == "cc":
+            elif code == "cc" or code == "xc":
                 self.create_constraint(constraint_from_row(op[1:]))
             elif code == "dc":
                 self.drop_constraint(op[1])

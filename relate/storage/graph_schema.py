@@ -21,7 +21,8 @@ from ..values.compare import hashable
 from .schema_defs import NODE, ConstraintDef, IndexDef, constraint_row, index_row
 
 if TYPE_CHECKING:
-    from ..values import Node, Relationship
+    from ..values import Relationship
+    from .reltable import RelTable
 
 
 def _add(data: dict, value, entity) -> None:
@@ -57,7 +58,7 @@ class GraphSchema:
         index_data: dict
         rel_index_data: dict
         by_label: dict
-        rels: object
+        rels: RelTable
         schema_version: int
         touched: dict | None
 
@@ -118,7 +119,7 @@ class GraphSchema:
                     _add(data, hashable(node.props[d.key]), node)
             self.index_data[(d.label, d.key)] = data
         else:
-            for rel in self.rels.values():  # type: ignore[attr-defined]
+            for rel in self.rels.values():
                 if rel.type == d.label and d.key in rel.props:
                     _add(data, hashable(rel.props[d.key]), rel)
             self.rel_index_data[(d.label, d.key)] = data
@@ -143,7 +144,9 @@ class GraphSchema:
             self.indexes.pop(d.name, None)
             self._unbuild_index(d)
             self.schema_version += 1
-        self._log(undo, ("ci", *index_row(d)))
+        row = index_row(d)
+        # the later kinds get op codes of their own, which an older relate refuses instead of misreading
+        self._log(undo, ("ci" if len(row) == 3 else "xi", *row))
 
     def drop_index(self, name: str) -> None:
         d = self.indexes.pop(name)
@@ -170,7 +173,8 @@ class GraphSchema:
                 self.indexes.pop(owned.name, None)
                 self._unbuild_index(owned)
             self.schema_version += 1
-        self._log(undo, ("cc", *constraint_row(d)))
+        row = constraint_row(d)
+        self._log(undo, ("cc" if len(row) == 4 else "xc", *row))
 
     def drop_constraint(self, name: str) -> None:
         d = self.constraints.pop(name)

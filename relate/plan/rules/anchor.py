@@ -2,8 +2,8 @@
 
 A node bound before the part comes first (one candidate per row); else the first node an index
 can answer, else the first end of a relationship a relationship index can answer, else the first
-one a simple test or an inline map filters, else the first labelled one, else the first node.  Off: the part's first node.  Runs before the rules that refine the
-anchor's access path.
+one a simple test or an inline map filters, else the first labelled one, else the first node.
+Off: the part's first node.  Runs before the rules that refine the anchor's access path.
 """
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ class SchemaRules:
         return str(c[0])
 
     # ---------------------------------------------------------------- the checks they share
-    def _schema_props(self, pattern, props, what: str):
+    def _schema_props(self, pattern, props, what):
         _, entity, var, labels, pos = pattern
         keys = []
         for _, v, key, ppos in props:

@@ -140,3 +140,29 @@ def test_get_schema_shows_constraints_only_when_there_are_some(db):
     s = db.schema()
     assert s["P"]["properties"]["name"] == {"type": "String", "unique": True}
     assert s["P"]["relationships"]["K"]["properties"]["since"] == {"type": "Integer", "existence": True}
+
+
+def test_stored_rows_keep_the_old_shape_and_snapshots_carry_the_new_kinds(tmp_path):
+    import relate
+    from relate.storage.copy import clone_store
+    from relate.storage.schema_defs import (ConstraintDef, ConstraintKind, IndexDef, constraint_from_row,
+                                            constraint_row, index_from_row, index_row)
+    assert index_row(IndexDef("i", "L", "k")) == ["i", "L", "k"]                 # as the first stores wrote it
+    assert constraint_row(ConstraintDef("c", ConstraintKind.KEY, "L", ("a", "b"))) == ["c", "key", "L", ["a", "b"]]
+    for d in (IndexDef("r", "T", "k", "POINT", "RELATIONSHIP"),
+              IndexDef("f", "A", "x", "FULLTEXT", "NODE", ("y",), ("B",))):
+        assert index_from_row(index_row(d)) == d
+    c = ConstraintDef("t", ConstraintKind.TYPE, "T", ("k",), "RELATIONSHIP", "INTEGER")
+    assert constraint_from_row(constraint_row(c)) == c
+    src = str(tmp_path / "src")
+    db = relate.connect(src)
+    db.execute("CREATE (:A {k: 1})-[:T {k: 2}]->(:A {k: 3})")
+    db.execute("CREATE INDEX t_w FOR ()-[r:T]-() ON (r.w)")
+    db.execute("CREATE CONSTRAINT t_u FOR ()-[r:T]-() REQUIRE r.k IS UNIQUE")
+    db.close()
+    clone_store(src, str(tmp_path / "copy.rl"))
+    copy = relate.connect(str(tmp_path / "copy.rl"))
+    assert copy.execute("SHOW INDEXES YIELD name, owningConstraint").rows == [("t_u", "t_u"), ("t_w", None)]
+    with pytest.raises(RelateError):
+        copy.execute("MATCH (a {k: 1}), (b {k: 3}) CREATE (b)-[:T {k: 2}]->(a)")
+    assert copy.execute("MATCH ()-[r:T {k: 2}]->() RETURN count(r)").rows == [(1,)]
