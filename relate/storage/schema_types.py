@@ -62,6 +62,21 @@ def normalize(parts) -> str:
     return " | ".join(out)
 
 
+def normalize_type(t) -> str:
+    """The same from a type object as the expression grammar's `cypher_type` builds it (attributes
+    `name`, `nullable`, `inner`, `members`; a union is named UNION): the shape the type predicates
+    of issue 15 use, so either form of the grammar rule serves the constraints."""
+    parts = []
+    for m in (t.members if t.name == "UNION" else (t,)):
+        if m.name == "LIST" and m.inner is not None:
+            inner = m.inner
+            parts.append(((m.name,), [((inner.name,), None if inner.inner is None else [], not inner.nullable)],
+                          not m.nullable))
+        else:
+            parts.append(((m.name,), None, not m.nullable))
+    return normalize(parts)
+
+
 def _text(words, inner, not_null) -> str:
     t = " ".join(w.upper() for w in words)
     if inner is not None:

@@ -86,3 +86,19 @@ def test_new_keywords_still_serve_as_names():
              "RETURN node.point AS point, point({x: 1, y: 2}) AS p, range(1, 2) AS r, node.options")
     assert isinstance(q, A.Query)
     assert isinstance(body("WITH 1 AS text, 2 AS key, 3 AS rel RETURN text + key + rel AS n"), A.Query)
+
+
+def test_property_types_from_the_expression_grammars_type_objects():
+    # the type predicates' `cypher_type` builds objects (name, nullable, inner, members); the
+    # constraints read those as well as their own word runs
+    from types import SimpleNamespace
+
+    from relate.storage.schema_types import TypeError_, normalize_type
+
+    def t(name, nullable=True, inner=None, members=()):
+        return SimpleNamespace(name=name, nullable=nullable, inner=inner, members=members)
+    union = t("UNION", members=(t("FLOAT"), t("INTEGER"), t("LIST", inner=t("STRING", False))))
+    assert normalize_type(union) == "INTEGER | FLOAT | LIST<STRING NOT NULL>"
+    for bad in (t("LIST", inner=t("STRING")), t("MAP"), t("INTEGER", False)):
+        with pytest.raises(TypeError_):
+            normalize_type(bad)
