@@ -66,7 +66,7 @@ def normalize_type(t) -> str:
     """The same from a type object as the expression grammar's `cypher_type` builds it (attributes
     `name`, `nullable`, `inner`, `members`; a union is named UNION): the shape the type predicates
     of issue 15 use, so either form of the grammar rule serves the constraints."""
-    parts = []
+    parts: list = []
     for m in (t.members if t.name == "UNION" else (t,)):
         if m.name == "LIST" and m.inner is not None:
             inner = m.inner
