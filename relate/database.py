@@ -27,7 +27,7 @@ from .procedures import Procedure, ProcedureRegistry, builtins
 from .result import Notification, PlanDescription, Result, Stats, Timings
 from .semantic.analyze import analyze
 from .storage.store import MEMORY, open_store
-from .storage.graph import IndexDef
+from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
 
@@ -204,6 +204,10 @@ class Database:
         else:
             txn = outer
             mark = txn.savepoint()
+        # constraints are checked on what the statement wrote, when its last row is made
+        checked = plan.query_type != "r" and bool(self.graph.constraints) and plan.schema is None
+        if checked:
+            self.graph.touched = {}
         try:
             if plan.schema is not None:
                 rows = []
@@ -220,6 +224,8 @@ class Database:
                         rows = list(plan.root.rows(ctx))
                 if not plan.columns:
                     rows = []  # a statement without RETURN yields no records
+                if checked:
+                    constraint_check.check_written(self.graph, self.graph.touched)
             t_gen = None  # the clock is read again only when there is a commit to time
             if outer is None and txn.dirty:
                 t_gen = time.perf_counter_ns()
@@ -238,6 +244,8 @@ class Database:
                 raise E.Runtime.PipelineTooDeep() from None
             raise
         finally:
+            if checked:
+                self.graph.touched = None
             if outer is None:
                 self.graph.end()
         if prepared.cache == "miss" and plan.schema is None:
@@ -259,24 +267,7 @@ class Database:
             prepared.notifications, "hit-raw-fastpath", Timings(), prepared.schema_version)
 
     def _schema(self, body, ctx: ExecContext) -> None:
-        g = self.graph
-        if isinstance(body, A.CreateIndex):
-            key = body.properties[0]
-            name = body.name or f"relate_{body.label}__{key}"
-            existing = g.index_for(body.label, key)
-            if existing is not None or name in g.indexes:
-                if body.if_not_exists:
-                    return
-                raise E.Semantic.IndexAlreadyExists(label=body.label, key=key)
-            g.create_index(IndexDef(name, body.label, key))
-            ctx.stats.indexes_added += 1
-        else:
-            if body.name not in g.indexes:
-                if body.if_exists:
-                    return
-                raise E.Semantic.IndexNotFound(name=body.name)
-            g.drop_index(body.name)
-            ctx.stats.indexes_removed += 1
+        schema_commands.run(self.graph, body, ctx.params, ctx.stats)
 
     # ------------------------------------------------------------------ schema
     def schema(self, sample_size: int = 1000) -> dict:

@@ -171,6 +171,19 @@ def _property_keys(args, ctx):
     return [(k,) for k in sorted(keys)]
 
 
+def _show_procedures() -> list[Procedure]:
+    """The listing procedures `SHOW INDEXES` and `SHOW CONSTRAINTS` stand for (`storage/schema_show.py`)."""
+    from .storage import schema_show as S
+
+    def sig(name, columns, types):
+        return Signature(name, (Field("filter", "STRING"),), tuple(Field(c, t) for c, t in zip(columns, types)))
+    return [
+        Procedure(sig(S.SHOW_INDEXES, S.INDEX_COLUMNS, S.INDEX_TYPES), lambda a, ctx: S.index_rows(ctx.graph, a[0])),
+        Procedure(sig(S.SHOW_CONSTRAINTS, S.CONSTRAINT_COLUMNS, S.CONSTRAINT_TYPES),
+                  lambda a, ctx: S.constraint_rows(ctx.graph, a[0])),
+    ]
+
+
 def builtins() -> list[Procedure]:
     """What every database can `CALL` without registering anything: the labels, relationship
     types and property keys in use, one per row, sorted.
@@ -186,4 +199,4 @@ def builtins() -> list[Procedure]:
         Procedure(parse_signature("db.relationshipTypes() :: (relationshipType :: STRING?)"),
                   _relationship_types),
         Procedure(parse_signature("db.propertyKeys() :: (propertyKey :: STRING?)"), _property_keys),
-    ]
+    ] + _show_procedures()

@@ -146,6 +146,13 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                   "the {{{name}}} parameter syntax is no longer supported: write ${name}")
     UnknownNormalForm = Kind("normalize() or IS NORMALIZED given a normal form other than NFC, NFD, NFKC "
                              "or NFKD.", "unknown normal form {form} (use NFC, NFD, NFKC or NFKD)")
+    RemovedSyntax = Kind("Syntax of an older Neo4j that Neo4j 5 removed (`CREATE INDEX ON :L(p)`, "
+                         "`CREATE CONSTRAINT ON ... ASSERT`); the message gives the Neo4j 5 form.")
+    InvalidSchemaCommand = Kind("A schema command whose shape Cypher refuses: an index or constraint on no label "
+                                "or several, a property of another variable, several properties for a kind that "
+                                "takes one, a SHOW filter that names no kind.")
+    InvalidConstraintType = Kind("A property type constraint naming a type no property can be required to have "
+                                 "(`LIST<INTEGER>` with nullable elements, `MAP`, `ANY`, NOT NULL).")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 
@@ -211,6 +218,25 @@ class Semantic(Group[CypherSemanticError], phase="compile"):
                               "an index already exists on (:{label} {{{key}}})", phase="runtime")
     IndexNotFound = Kind("DROP INDEX names an index that does not exist.", "no index named {name}",
                          phase="runtime")
+    EquivalentSchemaRuleAlreadyExists = Kind(
+        "CREATE INDEX or CREATE CONSTRAINT for an index or constraint that exists already, with the same name "
+        "and schema (IF NOT EXISTS makes it a no-op).", "an equivalent {what} already exists: {name}", phase="runtime")
+    ConstraintAlreadyExists = Kind("CREATE CONSTRAINT where a constraint of that kind (or one it conflicts with) "
+                                   "already holds the same schema under another name.", phase="runtime")
+    ConstraintWithNameAlreadyExists = Kind("CREATE INDEX or CREATE CONSTRAINT with the name of an existing "
+                                           "constraint.", "there already exists a constraint called `{name}`",
+                                           phase="runtime")
+    IndexWithNameAlreadyExists = Kind("CREATE INDEX or CREATE CONSTRAINT with the name of an existing index.",
+                                      "there already exists an index called `{name}`", phase="runtime")
+    ConstraintCreationFailed = Kind("CREATE CONSTRAINT over data that already breaks it; nothing is created.",
+                                    phase="runtime")
+    ConstraintDropFailed = Kind("DROP CONSTRAINT names a constraint that does not exist.",
+                                "no constraint named {name}", phase="runtime")
+    IndexDropFailed = Kind("DROP INDEX names the index a uniqueness or key constraint owns (drop the constraint).",
+                           "index `{name}` belongs to the constraint `{name}`: drop the constraint instead",
+                           phase="runtime")
+    InvalidSchemaName = Kind("A schema command whose name parameter is not a string.",
+                             "the name of an index or constraint is a string, got {type}", phase="runtime")
     CreateNullNode = Kind("CREATE would attach a relationship to a null node.",
                           "cannot create a relationship to a null node", phase="runtime")
     MergeReadOwnWrites = Kind("MERGE given a null property value to match on.",
@@ -281,6 +307,12 @@ class Constraint(Group[ConstraintError]):
                                "as well).",
                                "Cannot delete node<{id}>, because it still has relationships. To delete "
                                "this node, you must first delete its relationships.")
+    UniquenessConstraintViolation = Kind("A write gives two nodes (or relationships) the same value of a uniqueness "
+                                         "or key constraint; the statement is undone.")
+    ExistenceConstraintViolation = Kind("A write leaves a node (or relationship) without a property an existence "
+                                        "or key constraint requires; the statement is undone.")
+    TypeConstraintViolation = Kind("A write gives a property a value of a type its property type constraint does "
+                                   "not allow; the statement is undone.")
 
 
 class ReadOnly(Group[ReadOnlyError]):

@@ -118,8 +118,10 @@ class PartMatcher:
         seek = spec.seek
         # (label, key, value closure) when an index answers the anchor
         self.anchor_seek = None if seek is None else (seek.label, seek.key, compiler.compile(seek.value, outer_scope))
+        self.seek_ends = "" if seek is None or seek.rel is None else seek.ends  # a relationship index seek
         # the index answers for its own label; the others are still checked per node
-        self.seek_other_labels = tuple(lb for lb in anchor_node.labels if seek is None or lb != seek.label)
+        self.seek_other_labels = tuple(lb for lb in anchor_node.labels
+                                       if seek is None or seek.rel is not None or lb != seek.label)
         self.scan_filter = None
         if spec.tests:
             self.scan_filter = SF.ScanFilter([
@@ -186,7 +188,20 @@ class PartMatcher:
         the query must not disturb the scan): sought or scanned, then filtered."""
         g = ctx.graph
         labels = self.anchor_labels
-        if self.anchor_seek is not None:
+        if self.seek_ends:
+            t, key, fn = self.anchor_seek
+            ends = self.seek_ends
+            found: dict = {}
+            for r in g.rel_index_lookup(t, key, fn(row, ctx)):
+                if ends != "end":
+                    found[r.start] = None
+                if ends != "start":
+                    found[r.end] = None
+            nodes = list(found)
+            if self.scan_filter is not None:
+                nodes = self.scan_filter.select(nodes, row, ctx)
+            labels = self.seek_other_labels
+        elif self.anchor_seek is not None:
             lb, key, fn = self.anchor_seek
             nodes = g.index_lookup(lb, key, fn(row, ctx))
             if self.scan_filter is not None:

@@ -15,6 +15,11 @@ from ..procedures import coerce_argument
 from ..syntax import ast as A
 
 
+# SHOW INDEXES / SHOW CONSTRAINTS call a listing procedure (storage/schema_show.py); EXPLAIN names
+# the operator as Neo4j does
+_SHOW_OPERATORS = {"SHOW INDEXES": "ShowIndexes", "SHOW CONSTRAINTS": "ShowConstraints"}
+
+
 class CallPlanner:
     """Mixed into the planner (needs `self.procedures`, `self.compiler`)."""
 
@@ -50,6 +55,7 @@ class CallPlanner:
                         f"procedure argument `{f.name}` expects {f.type}") from None
             return tuple(out)
         op = O.ProcedureCall(op, proc, arg_fns, coerce, picks)
+        op.name = _SHOW_OPERATORS.get(proc.name, op.name)
         for k, alias in zip(picks, aliases):
             scope, _ = scope.extended(alias)
         if c.where is not None:

@@ -50,7 +50,9 @@ def access_text(spec: MatchSpec) -> str:
     """What a MATCH operator's details add for one part: empty, or `, ` and the items."""
     items = []
     seek = spec.seek
-    if seek is not None:
+    if seek is not None and seek.rel is not None:
+        items.append(f"relationship index seek :{_name(seek.label)}({_name(seek.key)})")
+    elif seek is not None:
         items.append(f"index seek :{_name(seek.label)}({_name(seek.key)})")
     var = _name(spec.anchor_name)
     pushed = [t for t in spec.tests if t.conjunct is not None]

@@ -47,12 +47,17 @@ class PropertyTest:
 
 @dataclass(frozen=True, slots=True)
 class IndexSeek:
-    """The anchor's candidates from the index on (label, key) for one value."""
+    """The anchor's candidates from the index on (label, key) for one value; with `rel` set, from
+    the relationship index on (type, key): the anchor is an end of the part's `rel`-th
+    relationship, and its candidates are that end of the relationships found (the walk still
+    checks the equality on the relationship, which stays in the WHERE or the inline map)."""
 
-    label: str
+    label: str                           # the label, or the relationship type
     key: str
     value: A.Expr                        # never reads a node of the part
     conjunct: A.Expr | None = None       # the WHERE conjunct it answers; None: an inline map entry
+    rel: int | None = None               # the relationship whose index answers
+    ends: str = ""                       # rel: "start", "end" or "both" (which end is the anchor)
 
 
 @dataclass(frozen=True, slots=True)

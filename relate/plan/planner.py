@@ -21,6 +21,7 @@ from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
 from . import rules
 from .calls import CallPlanner
+from .schema_plan import schema_operator
 from .matching import MatchPlanner
 from .projection import ProjectionPlanner
 from .subqueries import SubqueryPlanner
@@ -34,7 +35,7 @@ class Plan:
     query_type: str
     parameters: tuple[str, ...]
     notifications: list[Notification] = field(default_factory=list)
-    schema: A.Node | None = None  # CreateIndex / DropIndex body
+    schema: A.Node | None = None  # a schema command (A.SCHEMA_COMMANDS), run by the database
 
 
 def _params_in(node) -> list[str]:
@@ -71,12 +72,8 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
     def plan(self, stmt: A.Statement) -> Plan:
         body = stmt.body
         params = tuple(_params_in(body))
-        if isinstance(body, (A.CreateIndex, A.DropIndex)):
-            op = O.Operator()
-            op.name = "CreateIndex" if isinstance(body, A.CreateIndex) else "DropIndex"
-            op.details = (f"(:{body.label} {{{', '.join(body.properties)}}})"
-                          if isinstance(body, A.CreateIndex) else body.name)
-            return Plan(op, (), "s", params, [], body)
+        if isinstance(body, A.SCHEMA_COMMANDS):
+            return Plan(schema_operator(body), (), "s", params, [], body)
         parts = []
         columns = None
         for sq in body.parts:

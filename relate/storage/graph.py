@@ -28,6 +28,7 @@ tuple naming the change by ids: the committed transaction's ops become its WAL r
     ("al"|"rl", id, label)          add / remove a label
     ("ci", name, label, key)   ("di", name)   create / drop an index
     ("cc", name, kind, label, [keys])   ("dc", name)   create / drop a constraint
+    ("xi", ...) / ("xc", ...)   create an index / constraint of a later kind (`schema_defs.py` rows)
 Ops carry copies of maps and label sets, so a later change in the same transaction cannot reach
 back into an earlier op.
 
@@ -43,6 +44,7 @@ from ..values import Node, Relationship
 from .adjacency import _SMALL as _SMALL  # re-exported: the layout tests read it here
 from .adjacency import Adjacency
 from .graph_load import GraphLoad
+from .graph_schema import GraphSchema
 from .props import NO_PROPS as _NO_PROPS
 from .reltable import RelTable
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
@@ -85,7 +87,7 @@ class Transaction:
             del self.redo[redo_mark:]
 
 
-class Graph(Adjacency, GraphLoad):
+class Graph(Adjacency, GraphLoad, GraphSchema):
     def __init__(self) -> None:
         self.nodes: dict[int, Node] = {}
         self.rels = RelTable()
@@ -94,6 +96,9 @@ class Graph(Adjacency, GraphLoad):
         self.constraints: dict[str, ConstraintDef] = {}
         # (label, key) -> value -> the node holding it, or {node id: node} when several do
         self.index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]] = {}
+        # (type, key) -> value -> the relationship holding it, or {rel id: rel} (graph_schema.py)
+        self.rel_index_data: dict[tuple[str, str], dict] = {}
+        self.touched: dict | None = None  # id -> entity written by the running statement (graph_schema.py)
         self._label_sets: dict[frozenset | tuple, frozenset] = {frozenset(): frozenset()}
         self.next_node_id = 0
         self.next_rel_id = 0
@@ -190,6 +195,8 @@ class Graph(Adjacency, GraphLoad):
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
             self._index_add(node, lb)
+        if self.touched is not None:
+            self._touch(node)
         t = self.txn
         if t is not None:
             t.undo.append(lambda: self._drop_node_record(node))
@@ -217,20 +224,34 @@ class Graph(Adjacency, GraphLoad):
         rel = Relationship(self.next_rel_id, type, start, end, dict(props) if props else _NO_PROPS)
         self.next_rel_id += 1
         self._link(rel)
+        if self.rel_index_data:
+            self._rel_index_add(rel)
+        if self.touched is not None:
+            self._touch(rel)
         t = self.txn
         if t is not None:
-            t.undo.append(lambda: self._unlink(rel))
+            t.undo.append(lambda: self._unlink_indexed(rel))
             t.dirty = True
             if t.redo is not None:
                 t.redo.append(("cr", rel.id, type, start.id, end.id, dict(rel.props)))
         return rel
 
+    def _unlink_indexed(self, rel: Relationship) -> None:
+        if self.rel_index_data:
+            self._rel_index_remove(rel)
+        self._unlink(rel)
+
+    def _link_indexed(self, rel: Relationship) -> None:
+        self._link(rel)
+        if self.rel_index_data:
+            self._rel_index_add(rel)
+
     def delete_rel(self, rel: Relationship) -> bool:
         if rel.id not in self.rels:
             return False
-        self._unlink(rel)
+        self._unlink_indexed(rel)
         rel.deleted = True
-        self._log(lambda: self._link(rel), ("dr", rel.id))
+        self._log(lambda: self._link_indexed(rel), ("dr", rel.id))
         return True
 
     def delete_node(self, node: Node) -> bool:
@@ -248,35 +269,50 @@ class Graph(Adjacency, GraphLoad):
         had = key in props
         old = props.get(key)
         self.node_writes += 1
-        if isinstance(entity, Node):
+        is_node = isinstance(entity, Node)
+        rel_indexed = not is_node and bool(self.rel_index_data)
+        if is_node:
             for lb in entity.labels:
                 self._index_remove(entity, lb, key)
+        elif rel_indexed:
+            self._rel_index_remove(entity, key)
         if value is None:
             props.pop(key, None)
         else:
             props[key] = value
-        if isinstance(entity, Node):
+        if is_node:
             for lb in entity.labels:
                 self._index_add(entity, lb, key)
+        elif rel_indexed:
+            self._rel_index_add(entity, key)
+        if self.touched is not None:
+            self._touch(entity)
 
         def undo():
             self.node_writes += 1
-            if isinstance(entity, Node):
+            indexed = not is_node and bool(self.rel_index_data)
+            if is_node:
                 for lb in entity.labels:
                     self._index_remove(entity, lb, key)
+            elif indexed:
+                self._rel_index_remove(entity, key)
             if had:
                 props[key] = old
             else:
                 props.pop(key, None)
-            if isinstance(entity, Node):
+            if is_node:
                 for lb in entity.labels:
                     self._index_add(entity, lb, key)
+            elif indexed:
+                self._rel_index_add(entity, key)
         self._log(undo, ("sn" if isinstance(entity, Node) else "sr", entity.id, key, value))
 
     def add_label(self, node: Node, label: str) -> bool:
         if label in node.labels:
             return False
         self._add_label_raw(node, label)
+        if self.touched is not None:
+            self._touch(node)
         self._log(lambda: self._remove_label_raw(node, label), ("al", node.id, label))
         return True
 
@@ -298,65 +334,6 @@ class Graph(Adjacency, GraphLoad):
         self._remove_label_raw(node, label)
         self._log(lambda: self._add_label_raw(node, label), ("rl", node.id, label))
         return True
-
-    # ---------------------------------------------------------------- schema
-    def index_for(self, label: str, key: str) -> IndexDef | None:
-        for d in self.indexes.values():
-            if d.label == label and d.key == key:
-                return d
-        return None
-
-    def create_index(self, d: IndexDef) -> None:
-        self.indexes[d.name] = d
-        data: dict[object, Node | dict[int, Node]] = {}
-        for node in self.by_label.get(d.label, {}).values():
-            if d.key in node.props:
-                value = hashable(node.props[d.key])
-                held = data.get(value)
-                if held is None:
-                    data[value] = node
-                elif held.__class__ is dict:
-                    held[node.id] = node
-                else:  # a Node (as in `_index_add`)
-                    data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
-        self.index_data[(d.label, d.key)] = data
-        self.schema_version += 1
-
-        def undo():
-            self.indexes.pop(d.name, None)
-            self.index_data.pop((d.label, d.key), None)
-            self.schema_version += 1
-        self._log(undo, ("ci", d.name, d.label, d.key))
-
-    def drop_index(self, name: str) -> None:
-        d = self.indexes.pop(name)
-        data = self.index_data.pop((d.label, d.key), None)
-        self.schema_version += 1
-
-        def undo():
-            self.indexes[name] = d
-            if data is not None:
-                self.index_data[(d.label, d.key)] = data
-            self.schema_version += 1
-        self._log(undo, ("di", name))
-
-    def create_constraint(self, d: ConstraintDef) -> None:
-        self.constraints[d.name] = d
-        self.schema_version += 1
-
-        def undo():
-            self.constraints.pop(d.name, None)
-            self.schema_version += 1
-        self._log(undo, ("cc", d.name, d.kind.value, d.label, list(d.keys)))
-
-    def drop_constraint(self, name: str) -> None:
-        d = self.constraints.pop(name)
-        self.schema_version += 1
-
-        def undo():
-            self.constraints[name] = d
-            self.schema_version += 1
-        self._log(undo, ("dc", name))
 
     # ---------------------------------------------------------------- reads
     def nodes_with_label(self, label: str):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..values import Node, Relationship
 from .adjacency import _SMALL, _busy
 from .props import NO_PROPS as _NO_PROPS
-from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
+from .schema_defs import ConstraintDef, IndexDef, constraint_from_row, index_from_row
 
 if TYPE_CHECKING:
     from .reltable import RelTable
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         rels: RelTable
         by_label: dict[str, dict[int, Node]]
         index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]]
+        rel_index_data: dict[tuple[str, str], dict]
         _label_sets: dict[frozenset | tuple, frozenset]
         next_node_id: int
         next_rel_id: int
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
         def _labels(self, labels) -> frozenset: ...
         def _index_add(self, node: Node, label: str, key: str | None = None) -> None: ...
         def _link(self, rel: Relationship) -> None: ...
+        def _rel_index_add(self, rel: Relationship, key: str | None = None) -> None: ...
         def set_prop(self, entity, key: str, value) -> None: ...
         def add_label(self, node: Node, label: str) -> bool: ...
         def remove_label(self, node: Node, label: str) -> bool: ...
@@ -69,6 +71,8 @@ class GraphLoad(_GraphParts):
         """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
         rel = Relationship(id, type, self.nodes[start], self.nodes[end], props or _NO_PROPS)
         self._link(rel)
+        if self.rel_index_data:
+            self._rel_index_add(rel)
         if id >= self.next_rel_id:
             self.next_rel_id = id + 1
         return rel
@@ -138,12 +142,12 @@ class GraphLoad(_GraphParts):
                 self.delete_rel(rels[op[1]])
             elif code == "dn":
                 self.delete_node(nodes[op[1]])
-            elif code == "ci":
-                self.create_index(IndexDef(op[1], op[2], op[3]))
+            elif code == "ci" or code == "xi":
+                self.create_index(index_from_row(op[1:]))
             elif code == "di":
                 self.drop_index(op[1])
-            elif code == "cc":
-                self.create_constraint(ConstraintDef(op[1], ConstraintKind(op[2]), op[3], tuple(op[4])))
+            elif code == "cc" or code == "xc":
+                self.create_constraint(constraint_from_row(op[1:]))
             elif code == "dc":
                 self.drop_constraint(op[1])
             else:

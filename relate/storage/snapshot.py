@@ -2,7 +2,8 @@
 
 Snapshot payload: {"seq": last transaction included, "next_node": n, "next_rel": n,
 "indexes": [[name, label, key], ...],
-"constraints": [[name, kind, label, [keys]], ...], "nodes": [[id, [labels], {props}], ...],
+"constraints": [[name, kind, label, [keys]], ...] (later kinds append fields: `schema_defs.py`;
+an index a constraint owns is not listed, the constraint makes it), "nodes": [[id, [labels], {props}], ...],
 "rels": [[id, type, start, end, {props}], ...]}.  Ids are kept, so a reopened or cloned graph is
 the same graph, `id()` included.
 
@@ -20,7 +21,8 @@ import json
 
 from ..errors import E
 from . import frames
-from .graph import ConstraintDef, ConstraintKind, Graph, IndexDef
+from .graph import Graph
+from .schema_defs import constraint_from_row, constraint_row, index_from_row, index_row
 
 
 def dump_payload(graph: Graph, seq: int) -> bytes:
@@ -28,8 +30,8 @@ def dump_payload(graph: Graph, seq: int) -> bytes:
         "seq": seq,
         "next_node": graph.next_node_id,
         "next_rel": graph.next_rel_id,
-        "indexes": [[d.name, d.label, d.key] for d in graph.indexes.values()],
-        "constraints": [[c.name, c.kind.value, c.label, list(c.keys)] for c in graph.constraints.values()],
+        "indexes": [index_row(d) for d in graph.indexes.values() if d.owner is None],
+        "constraints": [constraint_row(c) for c in graph.constraints.values()],
         "nodes": [[n.id, list(n.labels), n.props] for n in graph.nodes.values()],
         "rels": [[r.id, r.type, r.start.id, r.end.id, r.props] for r in graph.rels.values()],
     })
@@ -57,10 +59,10 @@ def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
             g.load_bulk(nodes, rels)
             g.next_node_id = body["next_node"]
             g.next_rel_id = body["next_rel"]
-            for name, label, key in body["indexes"]:
-                g.create_index(IndexDef(name, label, key))
-            for name, kind, label, keys in body["constraints"]:
-                g.create_constraint(ConstraintDef(name, ConstraintKind(kind), label, tuple(keys)))
+            for row in body["indexes"]:
+                g.create_index(index_from_row(row))
+            for row in body["constraints"]:
+                g.create_constraint(constraint_from_row(row))
             seq = body["seq"]
         except (KeyError, TypeError, ValueError, IndexError):
             raise E.Storage.Corrupt(
@@ -141,7 +143,7 @@ def load_legacy(raw: bytes, where: str) -> Graph:
         g.restore_rel(rid, type_, s, e, {k: dec(v) for k, v in props.items()})
     g.next_node_id = body["next_node"]
     g.next_rel_id = body["next_rel"]
-    for name, label, key in body["indexes"]:
-        g.create_index(IndexDef(name, label, key))
+    for row in body["indexes"]:
+        g.create_index(index_from_row(row))
     g.schema_version = 0
     return g

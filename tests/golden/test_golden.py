@@ -30,6 +30,8 @@ PLANS = {
     "optional_two_hops": "MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b)-[:WORKS_ON]->(p) RETURN a, p",
     "delete": "MATCH (p:Person {name: $name}) DETACH DELETE p",
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
+    "schema_constraint": "CREATE CONSTRAINT person_key FOR (p:Person) REQUIRE (p.name, p.role) IS NODE KEY",
+    "schema_show": "SHOW CONSTRAINTS YIELD name, type WHERE type = 'NODE_KEY' RETURN name",
 }
 
 ERRORS = {
@@ -62,6 +64,8 @@ PARSES = {
                        "[y IN l WHERE y :: INT | y]",
     "neo4j5_string_forms": "RETURN a || b || [1], trim(LEADING 'x' FROM s), trim(BOTH FROM s), "
                            "s IS NOT NFKD NORMALIZED, normalize(s, NFD)",
+    "schema_constraint": "CREATE CONSTRAINT $name IF NOT EXISTS FOR ()-[r:PAID]-() REQUIRE r.ref IS :: INT | STRING",
+    "schema_show": "SHOW UNIQUE CONSTRAINTS YIELD name ORDER BY name LIMIT 2 WHERE name <> 'x'",
 }
 
 

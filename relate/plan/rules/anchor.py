@@ -1,9 +1,9 @@
 """Rule `anchor`: the node a pattern part starts from -> the cheapest one to start from.
 
 A node bound before the part comes first (one candidate per row); else the first node an index
-can answer, else the first one a simple test or an inline map filters, else the first labelled
-one, else the first node.  Off: the part's first node.  Runs before the rules that refine the
-anchor's access path.
+can answer, else the first end of a relationship a relationship index can answer, else the first
+one a simple test or an inline map filters, else the first labelled one, else the first node.
+Off: the part's first node.  Runs before the rules that refine the anchor's access path.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import replace
 from ...syntax import ast as A
 from ..conjuncts import match_conjunct
 from ..match_spec import MatchSpec
-from .index_seek import where_seek
+from .index_seek import rel_seek_for, where_seek
 
 
 def apply(spec, graph):
@@ -30,6 +30,7 @@ def _choose(spec: MatchSpec, graph) -> int:
         if nm in outer:
             return i
     best, best_score = 0, None
+    rel_indexed = bool(graph.rel_index_data)
     for i, n in enumerate(spec.part.element.nodes):
         score = 3
         if n.labels:
@@ -40,6 +41,8 @@ def _choose(spec: MatchSpec, graph) -> int:
             filtered = n.properties is not None or any(
                 match_conjunct(c, names[i], outer) is not None for c in spec.where)
             score = 0 if has_index else (1 if filtered else 2)
+        if score and rel_indexed and rel_seek_for(spec, i, graph) is not None:
+            score = 0.5
         if best_score is None or score < best_score:
             best, best_score = i, score
     return best
