@@ -11,15 +11,14 @@ fires is an `InternalError`.
 """
 from __future__ import annotations
 
-import functools
-import re
-
 from ..errors import E, InternalError
 from ..syntax import ast as A
-from ..values import Node, Path, Relationship, type_name
+from ..values import Node, Relationship, type_name
 from . import arith
-from ..values.compare import compare, equals
+from ..values.compare import equals
 from .functions import lookup, lookup_within
+from .operand_ops import (cmp_fn as _cmp_fn, concat as _concat, deleted as _deleted, in_list as _in, prop as _prop,
+                          regex as _regex, string_pred as _string_pred, subscript as _subscript, truth as _truth)
 from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
@@ -28,118 +27,6 @@ AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
 
 def _internal(what: str) -> InternalError:
     return E.Internal.Internal("expression compiler: " + what)
-
-
-def _truth(v: object, what: str) -> bool | None:
-    if v is None or v is True or v is False:
-        return v
-    raise E.Type.InvalidArgumentType(f"{what} expects a boolean, got {type_name(v)}")
-
-
-def _prop(subject, key):
-    if subject is None:
-        return None
-    if isinstance(subject, (Node, Relationship)):
-        if subject.deleted:
-            _deleted(subject, key)
-        return subject.props.get(key)
-    if isinstance(subject, dict):
-        return subject.get(key)
-    if not isinstance(subject, (bool, int, float, str, list, Path)):
-        from .. import temporal  # `d.year`, `p.x`: components of temporal and spatial values
-        if temporal.is_value(subject):
-            return temporal.component(subject, key)
-    raise E.Type.InvalidArgumentType(f"cannot read property `{key}` of {type_name(subject)}")
-
-
-def _deleted(entity, key: str | None):
-    kind = "node" if isinstance(entity, Node) else "relationship"
-    what = f"property `{key}`" if key is not None else "the properties"
-    raise E.Deleted.DeletedEntityAccess(f"cannot read {what} of a {kind} deleted earlier in this statement")
-
-
-def _subscript(subject, index):
-    if subject is None or index is None:
-        return None
-    if isinstance(subject, list):
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise E.Type.ListElementAccessByNonInteger(type=type_name(index))
-        try:
-            return subject[index]
-        except IndexError:
-            return None
-    if isinstance(subject, (dict, Node, Relationship)):
-        if not isinstance(index, str):
-            raise E.Type.MapElementAccessByNonString(type=type_name(index))
-        return _prop(subject, index)
-    raise E.Type.InvalidArgumentType(f"cannot subscript {type_name(subject)}")
-
-
-def _in(item, lst):
-    if lst is None:
-        return None
-    if not isinstance(lst, list):
-        raise E.Type.InvalidArgumentType(f"IN expects a list, got {type_name(lst)}")
-    unknown = False
-    for x in lst:
-        r = equals(item, x)
-        if r is True:
-            return True
-        if r is None:
-            unknown = True
-    return None if unknown else False
-
-
-def _cmp_fn(op: A.BinOp):
-    if op is A.BinOp.EQ:
-        return equals
-    if op is A.BinOp.NE:
-        return lambda a, b: (lambda r: None if r is None else not r)(equals(a, b))
-    test = {A.BinOp.LT: lambda c: c < 0, A.BinOp.GT: lambda c: c > 0,
-            A.BinOp.LE: lambda c: c <= 0, A.BinOp.GE: lambda c: c >= 0}[op]
-
-    def f(a, b):
-        c = compare(a, b)
-        return None if c is None else test(c)
-    return f
-
-
-def _string_pred(op: A.BinOp):
-    def f(a, b):
-        if not isinstance(a, str) or not isinstance(b, str):
-            return None
-        if op is A.BinOp.STARTS_WITH:
-            return a.startswith(b)
-        if op is A.BinOp.ENDS_WITH:
-            return a.endswith(b)
-        return b in a
-    return f
-
-
-@functools.lru_cache(maxsize=256)
-def _pattern(text: str) -> re.Pattern:
-    try:
-        return re.compile(text, re.DOTALL if text.startswith("(?s)") else 0)
-    except re.error as e:
-        raise E.Argument.InvalidArgumentValue(f"invalid regular expression {text!r}: {e}") from None
-
-
-def _regex(a, b):
-    if not isinstance(a, str) or not isinstance(b, str):
-        return None
-    return _pattern(b).fullmatch(a) is not None
-
-
-def _concat(a, b):
-    """`a || b`: two strings or two lists joined; null when either is null."""
-    if a is None or b is None:
-        return None
-    if type(a) is str and type(b) is str:
-        return a + b
-    if type(a) is list and type(b) is list:
-        return a + b
-    raise E.Type.InvalidArgumentType(
-        f"|| joins two strings or two lists, not {type_name(a)} and {type_name(b)}")
 
 
 _ARITH = {A.BinOp.ADD: arith.add, A.BinOp.SUB: arith.sub, A.BinOp.MUL: arith.mul,
