@@ -203,6 +203,9 @@ class Semantic(Group[CypherSemanticError], phase="compile"):
     MergeReadOwnWrites = Kind("MERGE given a null property value to match on.",
                               "Cannot merge the following entity using null property value for '{key}'",
                               phase="runtime")
+    InvalidImportingWith = Kind("The first WITH of a `CALL { }` without a scope clause reads outer variables "
+                                "but is more than a list of them (an alias, an expression, DISTINCT, ORDER BY, "
+                                "WHERE, SKIP or LIMIT).")
 
 
 def _missing(names: list[str]) -> str:
@@ -252,6 +255,11 @@ class Arithmetic(Group[CypherArithmeticError]):
 class Runtime(Group[CypherRuntimeError]):
     ExpressionMemoryLimit = Kind("A result value grows past `--expression-memory-limit`.",
                                  "a result value needs more than {limit} bytes (--expression-memory-limit)")
+    ImplicitTransactionRequired = Kind(
+        "`CALL { } IN TRANSACTIONS` inside an explicit transaction (a `transaction()` block): its batches "
+        "commit on their own, which only an implicit (auto-commit) statement can do.",
+        "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, "
+        "but tried to execute in an explicit transaction")
 
 
 class Deleted(Group[DeletedEntityError]):

@@ -9,6 +9,7 @@
     patterns.py      node and relationship patterns
     literals.py      numbers, strings, maps, lists (and the 64-bit range after-pass)
     expressions.py   comprehensions, calls, CASE, map projections, subqueries
+    subqueries.py    CALL { } (scope clause, OPTIONAL, IN TRANSACTIONS), FINISH, standalone ORDER BY
     operators.py     operators by precedence, property access, subscripts
     base.py          the shared state: the statement text, positions, syntax errors
 """
@@ -22,10 +23,11 @@ from .operators import OperatorRules
 from .patterns import PatternRules
 from .schema import SchemaRules
 from .statements import StatementRules
+from .subqueries import SubqueryRules
 
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
+class Build(StatementRules, ClauseRules, SubqueryRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
             OperatorRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""
