@@ -258,7 +258,7 @@ class Runtime(Group[CypherRuntimeError]):
     ImplicitTransactionRequired = Kind(
         "`CALL { } IN TRANSACTIONS` inside an explicit transaction (a `transaction()` block): its batches "
         "commit on their own, which only an implicit (auto-commit) statement can do.",
-        "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit transaction, "
+        "A query with CALL ... IN TRANSACTIONS can only be executed in an implicit transaction, "
         "but tried to execute in an explicit transaction")
 
 
