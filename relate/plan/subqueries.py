@@ -119,8 +119,9 @@ class SubqueryPlanner:
         """-> (the operator, the scope after the call)."""
         args, roots = [], []
         columns = None
-        saved = self._standalone
+        saved, wrote = self._standalone, self.writes
         self._standalone = False
+        self.writes = False
         for part, names in part_imports(c, visible(scope.slots)):
             arg = O.Argument()
             sub, inner = arg, Scope({n: i for i, n in enumerate(names)})
@@ -134,11 +135,14 @@ class SubqueryPlanner:
             roots.append(sub)
             columns = returned
         self._standalone = saved
+        inner_writes, self.writes = self.writes, self.writes or wrote
         inner_root = roots[0] if len(roots) == 1 else O.Union(roots, not all(c.query.union_all))
         width = None if columns is None else len(columns)
         tx = c.transactions
         if tx is None:
             call = CallSubquery(op, args, inner_root, width, c.optional)
+            if inner_writes:  # the clauses after it see what every run of it wrote
+                call = O.Eager(call)
         else:
             self.writes = True  # its batches commit: never on a read-only connection
             self.in_transactions = True
@@ -151,5 +155,5 @@ class SubqueryPlanner:
             out, _ = out.extended(n)
         if tx is not None and tx.report is not None:
             out, _ = out.extended(tx.report)
-        call.identifiers = tuple(columns or ())
+        (call.child if isinstance(call, O.Eager) else call).identifiers = tuple(columns or ())
         return call, out

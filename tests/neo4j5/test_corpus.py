@@ -13,6 +13,9 @@ from tests.neo4j5.runner import construct_of, discover, run_one
 
 WIRED = frozenset({
     "errors-runtime", "math-errors", "math-functions", "offset", "timezone",
+    "call-import-with", "call-returning", "call-scope", "call-unit", "collect-subquery", "count-subquery",
+    "exists-subquery", "finish", "in-transactions", "in-transactions-errors", "limit", "optional-call",
+    "standalone-order-by", "subquery-expression-scope",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]
