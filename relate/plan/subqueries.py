@@ -15,6 +15,7 @@ from ..exec.subquery_call import CallSubquery
 from ..semantic.projection import visible
 from ..semantic.subqueries import part_imports
 from ..syntax import ast as A
+from ..values import to_text
 from .projection import Shown
 
 
@@ -149,7 +150,7 @@ class SubqueryPlanner:
             batch = None if tx.batch is None else self.compiler.compile(tx.batch, Scope())
             mode = (tx.retry_then or "CONTINUE") if tx.on_error == "RETRY" else tx.on_error
             call = TransactionsCall(op, args, inner_root, width, batch, mode, tx.report is not None)
-            call.details = f"OF {'1000' if tx.batch is None else 'n'} ROWS, ON ERROR {tx.on_error}"
+            call.details = _tx_text(tx)
         out = scope
         for n in columns or ():
             out, _ = out.extended(n)
@@ -157,3 +158,12 @@ class SubqueryPlanner:
             out, _ = out.extended(tx.report)
         (call.child if isinstance(call, O.Eager) else call).identifiers = tuple(columns or ())
         return call, out
+
+
+def _tx_text(tx: A.InTransactions) -> str:
+    """EXPLAIN's details of an IN TRANSACTIONS call: its batch size, error mode and status."""
+    b = tx.batch
+    size = ("1000" if b is None else to_text(b.value) if isinstance(b, A.Literal)
+            else "$" + b.name if isinstance(b, A.Parameter) else "(expression)")
+    out = f"OF {size} ROWS, ON ERROR {tx.on_error}"
+    return out + (f", REPORT STATUS AS {tx.report}" if tx.report is not None else "")
