@@ -50,6 +50,7 @@ class CallPlanner:
                         f"procedure argument `{f.name}` expects {f.type}") from None
             return tuple(out)
         op = O.ProcedureCall(op, proc, arg_fns, coerce, picks)
+        op.optional = c.optional
         for k, alias in zip(picks, aliases):
             scope, _ = scope.extended(alias)
         if c.where is not None:

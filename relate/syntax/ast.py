@@ -447,6 +447,7 @@ class Call(Clause):
     yield_star: bool = False
     where: Expr | None = None
     pos: int = 0
+    optional: bool = False  # OPTIONAL CALL: a row the procedure answers with nothing goes on with nulls
 
 
 @dataclass(frozen=True, slots=True)

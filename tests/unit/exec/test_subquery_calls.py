@@ -109,3 +109,10 @@ def test_standalone_order_skip_limit(db, reopen):
     assert r.rows == [("Tor",)] and r.stats.properties_set == 1
     db = reopen(db)
     assert rows(db, "MATCH (r:Runner) WHERE r.youngest RETURN r.name") == [("Tor",)]
+
+
+def test_optional_call_of_a_procedure_keeps_rows_it_answers_with_nothing(db):
+    assert rows(db, "UNWIND [1, 2] AS x OPTIONAL CALL db.labels() YIELD label RETURN x, label") == [
+        (1, None), (2, None)]
+    db.execute("CREATE (:A)")
+    assert rows(db, "WITH 1 AS x OPTIONAL CALL db.labels() YIELD label RETURN x, label") == [(1, "A")]
