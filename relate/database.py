@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from .errors import E
 from .exec.context import CancelToken, ExecContext
+from .exec.value_size import KIND as MEMORY_KIND
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
@@ -195,6 +196,8 @@ class Database:
         # the timeout counts from the call: time spent parsing, checking and planning is part of it
         spent = 0.0 if timeout is None else (time.perf_counter_ns() - t0) / 1e9
         ctx = ExecContext(self.graph, params, timeout=timeout, spent=spent, cancel=cancel)
+        if policy.expression_memory_limit is not None:
+            ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         outer = self._explicit
         if plan.in_transactions and outer is not None:
             raise E.Runtime.ImplicitTransactionRequired()
@@ -225,12 +228,18 @@ class Database:
             if outer is None and txn.dirty:
                 t_gen = time.perf_counter_ns()
                 self._commit()
-        except BaseException:
+        except BaseException as e:
             # a failing statement leaves the graph as it found it
             if outer is None:
                 txn.rollback()
             else:
                 txn.rollback_to(mark)
+            if getattr(e, "kind", None) == MEMORY_KIND and prepared.cache == "miss" and plan.schema is None:
+                self._remember(prepared)  # as when the result is refused: the plan is good, a value was not
+            if isinstance(e, RecursionError):
+                # each clause's operator pulls from the one before it: a chain of hundreds of them
+                # outgrows the stack while running (the checks bound expression nesting earlier)
+                raise E.Runtime.PipelineTooDeep() from None
             raise
         finally:
             if outer is None:

@@ -43,8 +43,50 @@ def _string(text: str) -> str:
 def dumps(value: object) -> str:
     """`value` as one line of serde-style JSON."""
     out: list[str] = []
-    _encode(value, out)
+    try:
+        _encode(value, out)
+    except RecursionError:
+        # nested deeper than the stack allows (the plan of a statement of hundreds of clauses):
+        # the same text, written without recursion; the common case keeps the fast path
+        out = []
+        _encode_deep(value, out)
     return "".join(out)
+
+
+class _Raw:
+    """Text `_encode_deep` writes as it is (punctuation and keys), among the values it writes."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _encode_deep(value: object, out: list[str]) -> None:
+    stack: list[object] = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is _Raw:
+            out.append(item.text)
+        elif isinstance(item, dict):
+            parts: list[object] = [_Raw("{")]
+            for position, key in enumerate(sorted(item)):
+                if not isinstance(key, str):
+                    raise TypeError(f"JSON object keys must be str, not {type(key).__name__}")
+                parts.append(_Raw(("," if position else "") + _string(key) + ":"))
+                parts.append(item[key])
+            parts.append(_Raw("}"))
+            stack.extend(reversed(parts))
+        elif isinstance(item, (list, tuple)):
+            parts = [_Raw("[")]
+            for position, element in enumerate(item):
+                if position:
+                    parts.append(_Raw(","))
+                parts.append(element)
+            parts.append(_Raw("]"))
+            stack.extend(reversed(parts))
+        else:
+            _encode(item, out)  # a scalar
 
 
 def _encode(value: object, out: list[str]) -> None:

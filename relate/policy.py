@@ -12,8 +12,9 @@ passes one to `connect` or to a single `execute`.  Access rules will be fields o
 
 The order in which `Database.run` refuses a statement (an `EXPLAIN` runs nothing and passes):
 the hop bound, then `--safe` (both are compile-time checks on the typed statement, in
-`semantic/`), then missing parameters, then read-only; after a read has run, the memory limit on
-its result values (`exec/value_size.py`).
+`semantic/`), then missing parameters, then read-only; while any statement runs, the memory limit
+on the values it builds (`Policy.budget`, the run's `ExecContext.memory`); after a read has run,
+the memory limit on its result values (`exec/value_size.py`).
 
 `OPEN` (the default of `connect`) checks nothing; `SERVED` is what `relate serve` starts from.
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .exec.value_size import DEFAULT_MEMORY_LIMIT, check_result_size
+from .exec.value_size import DEFAULT_MEMORY_LIMIT, Budget, check_result_size
 from .semantic.safe_mode import check_safe
 from .semantic.traversal_depth import DEFAULT_MAX_DEPTH, check_traversal_depth
 from .syntax import ast as A
@@ -34,7 +35,7 @@ class Policy:
     read_only: bool = False  # refuse statements whose plan writes
     safe: bool = False  # refuse unbounded MATCH reads and unlabelled new named nodes
     max_traversal_depth: int | None = None  # the largest explicit hop bound a pattern may name
-    expression_memory_limit: int | None = None  # bytes: the largest value a read's result may hold
+    expression_memory_limit: int | None = None  # bytes: the largest value a statement may build or return
     time_limit: float | None = None  # seconds a statement may run (`relate serve --call-timeout-secs`)
 
     def check_statement(self, statement: A.Statement) -> None:
@@ -43,6 +44,11 @@ class Policy:
             check_traversal_depth(statement, self.max_traversal_depth)
         if self.safe:
             check_safe(statement)
+
+    def budget(self) -> Budget | None:
+        """What one run's value builders check against the memory limit (None: nothing to check)."""
+        limit = self.expression_memory_limit
+        return None if limit is None else Budget(limit)
 
     def check_result(self, rows) -> None:
         """Refuse a read's result holding a value over the memory limit."""

@@ -101,15 +101,23 @@ class PlanDescription:
     actual: dict | None = None
 
     def as_dict(self) -> dict:
-        return {
-            "actual": self.actual,
-            "children": [c.as_dict() for c in self.children],
-            "details": self.details,
-            "estimated_rows": self.estimated_rows,
-            "identifiers": list(self.identifiers),
-            "operator": self.operator,
-            "warnings": [w.as_dict(with_operator=False) for w in self.warnings],
-        }
+        # iterative: a statement of hundreds of clauses is a chain of hundreds of operators
+        root: dict = {}
+        stack: list[tuple[PlanDescription, dict]] = [(self, root)]
+        while stack:
+            node, out = stack.pop()
+            children: list[dict] = [{} for _ in node.children]
+            out.update({
+                "actual": node.actual,
+                "children": children,
+                "details": node.details,
+                "estimated_rows": node.estimated_rows,
+                "identifiers": list(node.identifiers),
+                "operator": node.operator,
+                "warnings": [w.as_dict(with_operator=False) for w in node.warnings],
+            })
+            stack.extend(zip(node.children, children))
+        return root
 
 
 def plan_document(statement: str, root: PlanDescription, profiled: bool = False) -> dict:

@@ -16,8 +16,10 @@ def clone(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     args = build_clone_parser(stdout).parse_args(argv)
     from ..storage.copy import write_copy
     from ..storage.store import open_store
+    from .notices import store_notices
     try:
-        store = open_store(args.source, read_only=True)
+        with store_notices(stderr):
+            store = open_store(args.source, read_only=True)
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         return e.exit_code

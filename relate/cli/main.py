@@ -104,8 +104,10 @@ def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty
         return EXIT_USAGE
     from ..database import Database
     from ..policy import Policy
+    from .notices import store_notices
     try:
-        db = Database(args.database, policy=Policy(read_only=args.read_only, safe=args.safe))
+        with store_notices(stderr):
+            db = Database(args.database, policy=Policy(read_only=args.read_only, safe=args.safe))
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         stdout.write(error_text(error_object(e), mode))

@@ -82,8 +82,10 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     from ..database import Database
     policy = Policy(read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
                     expression_memory_limit=memory_limit, time_limit=call_timeout or None)
+    from .notices import store_notices
     try:
-        db = Database(args.database, live=args.read_only == "live", policy=policy)
+        with store_notices(stderr, "serve: warning: "):
+            db = Database(args.database, live=args.read_only == "live", policy=policy)
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         return e.exit_code

@@ -136,6 +136,16 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                  "invalid unicode escape in {literal}")
     InvalidUnicodeCharacter = Kind("A typographic dash where `-` was meant (text pasted from a document).",
                                    'unexpected character "{char}"')
+    UnknownType = Kind("A type predicate or property type names no Cypher type (`IS :: WHOLE NUMBER`, "
+                       "`LIST` without its element type).")
+    InvalidTypeUnion = Kind("A closed dynamic union whose member types differ in nullability, or a union "
+                            "given NOT NULL as a whole.",
+                            "All types in a Closed Dynamic Union must be nullable, or be appended with "
+                            "`NOT NULL`")
+    RemovedParameterSyntax = Kind("`{name}`, the parameter syntax of old Cypher that Neo4j 5 removed.",
+                                  "the {{{name}}} parameter syntax is no longer supported: write ${name}")
+    UnknownNormalForm = Kind("normalize() or IS NORMALIZED given a normal form other than NFC, NFD, NFKC "
+                             "or NFKD.", "unknown normal form {form} (use NFC, NFD, NFKC or NFKD)")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 
@@ -153,6 +163,9 @@ class Semantic(Group[CypherSemanticError], phase="compile"):
                                "Type mismatch: expected {expected} but was {got}")
     InvalidArgumentExpression = Kind("`exists()` given something other than a property or a pattern.",
                                      "exists() takes a property or a pattern")
+    RemovedPropertyExists = Kind("`exists(n.prop)`, which Neo4j 5 removed; `n.prop IS NOT NULL` asks the same.",
+                                 "exists(variable.property) is no longer supported: use "
+                                 "`variable.property IS NOT NULL` instead")
     InvalidAggregation = Kind("An aggregate function where aggregation is not allowed.",
                               "{what} is not allowed here")
     NestedAggregation = Kind("An aggregate function inside another one.",
@@ -253,13 +266,18 @@ class Arithmetic(Group[CypherArithmeticError]):
 
 
 class Runtime(Group[CypherRuntimeError]):
-    ExpressionMemoryLimit = Kind("A result value grows past `--expression-memory-limit`.",
+    ExpressionMemoryLimit = Kind("A value a statement builds, or a read returns, grows past "
+                                 "`--expression-memory-limit`.",
                                  "a result value needs more than {limit} bytes (--expression-memory-limit)")
     ImplicitTransactionRequired = Kind(
         "`CALL { } IN TRANSACTIONS` inside an explicit transaction (a `transaction()` block): its batches "
         "commit on their own, which only an implicit (auto-commit) statement can do.",
         "A query with CALL ... IN TRANSACTIONS can only be executed in an implicit transaction, "
         "but tried to execute in an explicit transaction")
+    PipelineTooDeep = Kind("A statement whose chain of clauses runs deeper than the interpreter's stack "
+                           "allows (hundreds of dependent clauses); nothing is written.",
+                           "the statement chains too many clauses to run in one pipeline; nothing was "
+                           "written: split it into several statements")
 
 
 class Deleted(Group[DeletedEntityError]):

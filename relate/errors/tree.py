@@ -269,3 +269,14 @@ class InternalError(RelateError):
 
     category = "internal error"
     internal = True
+
+
+class RelateWarning(UserWarning):
+    """Something relate did on the caller's behalf that the caller should know about; nothing failed."""
+
+
+class StoreRecoveryWarning(RelateWarning):
+    """Opening a store set aside bytes that held no acknowledged commit (an interrupted write a
+    crashed writer left), or a read-only open ignored such bytes.  The message names the file, the
+    offset and where the bytes were kept; they are never deleted.  The same text goes to the
+    `relate.storage` logger (the CLI prints it on stderr as `warning: ...`)."""

@@ -43,7 +43,8 @@ class AggSpec:
         self.distinct = distinct
         self.extra = extra
 
-    # state: [seen set or None, collected values, count, running value, percentile]
+    # state: [seen set or None, collected values, count (for collect & co.: the values' size under a
+    # memory limit), running value, percentile]
     def start(self):
         return [set() if self.distinct else None, [], 0, None, None]
 
@@ -77,6 +78,8 @@ class AggSpec:
         else:  # collect, stdev, stdevp, percentileDisc, percentileCont
             if name != "collect":
                 _number(name, v)
+            if ctx.memory is not None:  # the list kept so far, measured as it grows
+                state[2] = ctx.memory.count(state[2], v)
             state[1].append(v)
             if self.extra is not None and state[4] is None:
                 state[4] = (self.extra(row, ctx),)

@@ -53,6 +53,37 @@ def add(a, b):
     raise _bad("+", a, b)
 
 
+def add_within(a, b, budget):
+    """`a + b` under a memory limit (`value_size.Budget`): a string or list result is measured
+    from both sides before it is built, as `value_size` would measure it."""
+    ta = type(a)
+    if ta is type(b) and (ta is str or ta is int or ta is float):
+        if ta is str and 4 * (len(a) + len(b)) > budget.limit:
+            budget.text(a, b)
+        return add(a, b)
+    if isinstance(a, list) or isinstance(b, list):
+        if a is None or b is None:
+            return None
+        la = len(a) if isinstance(a, list) else 1
+        lb = len(b) if isinstance(b, list) else 1
+        budget.check(8 * (la + lb))  # the members' pointers alone
+        size = budget.size(a) + budget.size(b)
+        if not (isinstance(a, list) and isinstance(b, list)):
+            size += 8  # the other side becomes a member
+        budget.check(size)
+        return budget.built(add(a, b), size)
+    if isinstance(a, str) or isinstance(b, str):
+        if isinstance(a, str) and isinstance(b, str):
+            budget.text(a, b)
+        elif isinstance(a, str) and is_num(b):
+            b = string_form(b)
+            budget.text(a, b)
+        elif isinstance(b, str) and is_num(a):
+            a = string_form(a)
+            budget.text(a, b)
+    return add(a, b)
+
+
 def sub(a, b):
     if a is None or b is None:
         return None

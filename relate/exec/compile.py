@@ -19,7 +19,7 @@ from ..syntax import ast as A
 from ..values import Node, Path, Relationship, type_name
 from . import arith
 from ..values.compare import compare, equals
-from .functions import lookup
+from .functions import lookup, lookup_within
 from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
@@ -130,6 +130,18 @@ def _regex(a, b):
     return _pattern(b).fullmatch(a) is not None
 
 
+def _concat(a, b):
+    """`a || b`: two strings or two lists joined; null when either is null."""
+    if a is None or b is None:
+        return None
+    if type(a) is str and type(b) is str:
+        return a + b
+    if type(a) is list and type(b) is list:
+        return a + b
+    raise E.Type.InvalidArgumentType(
+        f"|| joins two strings or two lists, not {type_name(a)} and {type_name(b)}")
+
+
 _ARITH = {A.BinOp.ADD: arith.add, A.BinOp.SUB: arith.sub, A.BinOp.MUL: arith.mul,
           A.BinOp.DIV: arith.div, A.BinOp.MOD: arith.mod, A.BinOp.POW: arith.power}
 
@@ -199,6 +211,9 @@ class Compiler:
                 return None
             if not isinstance(v, list):
                 raise E.Type.InvalidArgumentType(f"cannot slice {type_name(v)}")
+            for bound in (a, b):
+                if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
+                    raise E.Type.InvalidArgumentType(f"a slice bound must be an integer, got {type_name(bound)}")
             return v[a:b]
         return f
 
@@ -230,6 +245,14 @@ class Compiler:
                 a, b = _truth(lhs(row, ctx), "XOR"), _truth(r(row, ctx), "XOR")
                 return None if a is None or b is None else a != b
             return f_xor
+        if op is A.BinOp.ADD:
+            add, add_within = arith.add, arith.add_within
+
+            def f_add(row, ctx):
+                if ctx.memory is None:
+                    return add(lhs(row, ctx), r(row, ctx))
+                return add_within(lhs(row, ctx), r(row, ctx), ctx.memory)
+            return f_add
         if op in _ARITH:
             fn = _ARITH[op]
             return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
@@ -240,6 +263,15 @@ class Compiler:
             return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
         if op is A.BinOp.REGEX:
             return lambda row, ctx: _regex(lhs(row, ctx), r(row, ctx))
+        if op is A.BinOp.CONCAT:
+            add_within = arith.add_within
+
+            def f_concat(row, ctx):
+                a, b = lhs(row, ctx), r(row, ctx)
+                if ctx.memory is not None and type(a) is type(b) and (type(a) is str or type(a) is list):
+                    return add_within(a, b, ctx.memory)  # the same join as `+`, measured first
+                return _concat(a, b)
+            return f_concat
         fn = _cmp_fn(op)
         return lambda row, ctx: fn(lhs(row, ctx), r(row, ctx))
 
@@ -290,6 +322,22 @@ class Compiler:
             raise E.Type.InvalidArgumentType(f"cannot test labels of {type_name(v)}")
         return f
 
+    def _TypePredicate(self, e, scope):
+        from ..values.cypher_types import conforms
+        x = self.compile(e.subject, scope)
+        t, negated = e.type, e.negated
+        return lambda row, ctx: conforms(x(row, ctx), t) is not negated
+
+    def _NormalizedTest(self, e, scope):
+        from .functions.strings import is_normalized
+        x = self.compile(e.subject, scope)
+        form, negated = e.form, e.negated
+
+        def f(row, ctx):
+            v = is_normalized(x(row, ctx), form)
+            return None if v is None else v is not negated
+        return f
+
     def _ListLiteral(self, e, scope):
         items = [self.compile(x, scope) for x in e.items]
         return lambda row, ctx: [i(row, ctx) for i in items]
@@ -336,6 +384,13 @@ class Compiler:
         if not lo <= len(e.args) <= hi:
             raise _internal(f"{e.name}() with {len(e.args)} argument(s)")
         args = [self.compile(a, scope) for a in e.args]
+        within = lookup_within(name)
+        if within is not None:
+            # a function whose result can outgrow its arguments asks the run's budget first
+            def sized(row, ctx):
+                vals = [a(row, ctx) for a in args]
+                return fn(*vals) if ctx.memory is None else within(ctx.memory, *vals)
+            return sized
         if len(args) == 1:
             a0 = args[0]
             return lambda row, ctx: fn(a0(row, ctx))
@@ -382,6 +437,9 @@ class Compiler:
                 raise E.Type.InvalidArgumentType(f"expected a list, got {type_name(lst)}")
             out = []
             base = tuple(row) + (None,) * (slot + 1 - len(row))
+            budget = ctx.memory
+            if budget is not None and proj is not None:
+                return _comprehension_within(budget, lst, base, slot, pred, proj, ctx)
             for x in lst:
                 r = base[:slot] + (x,) + base[slot + 1:]
                 if pred is not None and pred(r, ctx) is not True:
@@ -406,6 +464,9 @@ class Compiler:
             if not isinstance(lst, list):
                 raise E.Type.InvalidArgumentType(f"reduce() expected a list, got {type_name(lst)}")
             slots = list(row) + [None] * (width - len(row))
+            budget = ctx.memory
+            if budget is not None:
+                return _reduce_within(budget, acc, lst, slots, acc_slot, var_slot, body, ctx)
             for x in lst:
                 slots[acc_slot] = acc
                 slots[var_slot] = x
@@ -423,6 +484,8 @@ class Compiler:
             lst = src(row, ctx)
             if lst is None:
                 return None
+            if not isinstance(lst, list):  # an aggregate's value has no static type to check
+                raise E.Type.InvalidArgumentType(f"expected a list, got {type_name(lst)}")
             base = tuple(row) + (None,) * (slot + 1 - len(row))
             trues = unknown = 0
             for x in lst:
@@ -491,6 +554,33 @@ class Compiler:
                     out[key] = fn(row, ctx)
             return out
         return f
+
+
+def _comprehension_within(budget, lst, base, slot, pred, proj, ctx) -> list:
+    """A projecting list comprehension under a memory limit: measured member by member."""
+    out = []
+    total = 0
+    for x in lst:
+        r = base[:slot] + (x,) + base[slot + 1:]
+        if pred is not None and pred(r, ctx) is not True:
+            continue
+        v = proj(r, ctx)
+        total = budget.count(total, v)
+        out.append(v)
+    return budget.built(out, total)
+
+
+def _reduce_within(budget, acc, lst, slots, acc_slot, var_slot, body, ctx):
+    """reduce() under a memory limit: the accumulator is measured after every step."""
+    outer, outer_size = budget.acc, budget.acc_size  # an enclosing reduce()'s accumulator
+    budget.hold(acc)
+    for x in lst:
+        slots[acc_slot] = acc
+        slots[var_slot] = x
+        acc = body(tuple(slots), ctx)
+        budget.hold(acc)
+    budget.acc, budget.acc_size = outer, outer_size
+    return acc
 
 
 def free_variables(e: A.Node) -> set[str]:

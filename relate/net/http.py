@@ -44,10 +44,12 @@ import h11
 
 from .auth import Credential, basic_ok
 from .hangup import PeerWatch
+from .listener import Slot
 
 MAX_BODY = 16 * 1024 * 1024
 MAX_HEADER_BLOCK = 64 * 1024
 AUTH_FAILURE_DELAY = 1.0
+FIRST_BYTE_DEADLINE = 3.0  # a new connection's first byte (never longer than the header deadline)
 POLL = 0.25  # how often a waiting connection looks at the stop flag
 SEND_TIMEOUT = 30.0
 STOP_GRACE = 10.0  # how long a body still arriving at shutdown may take
@@ -72,6 +74,7 @@ log = logging.getLogger("relate.net.http")
 @dataclass(frozen=True, slots=True)
 class HttpLimits:
     header_deadline: float | None = 10.0  # None: off
+    first_byte_deadline: float | None = FIRST_BYTE_DEADLINE  # None: off; off too when header_deadline is
     body_deadline: float | None = 60.0
     max_body: int = MAX_BODY
     auth_delay: float = AUTH_FAILURE_DELAY
@@ -124,14 +127,24 @@ class McpHttp:
         self._stopped_at: float | None = None
 
     # ------------------------------------------------------------------ one connection
-    def serve_connection(self, sock: socket.socket) -> None:
+    def serve_connection(self, sock: socket.socket, slot: Slot | None = None) -> None:
+        """Serve requests on `sock` until it closes.  `slot` is its place under the listener's
+        connection limit: the connection is marked trusted (never evicted for a newcomer) once a
+        request passes the credential check, or with auth off once any request is answered; the
+        bytes it sends rank it among the untrusted ones.  Until its first request is answered a
+        connection must send its first byte within the first-byte deadline (capped by the header
+        deadline, off with it); after that, the header deadline alone covers the idle wait."""
         conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEADER_BLOCK)
+        first = True
         try:
             while True:
-                if not self._one_request(sock, conn):
+                if not self._one_request(sock, conn, slot, first):
                     break
                 if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
                     break
+                if slot is not None and self.credential is None:
+                    slot.trust()  # with auth off, any answered request shows a client
+                first = False
                 conn.start_next_cycle()
         except _Drop:
             pass
@@ -141,16 +154,24 @@ class McpHttp:
             pass  # the peer went away mid-request: nothing to answer
         finally:
             try:
-                sock.close()
+                if slot is not None:
+                    slot.close()  # gives the slot back and closes the socket, under the limit's lock
+                else:
+                    sock.close()
             except OSError:
                 pass
 
-    def _one_request(self, sock, conn) -> bool:
-        """Answer one request; False when the connection should close now."""
+    def _one_request(self, sock, conn, slot: Slot | None = None, first: bool = False) -> bool:
+        """Answer one request; False when the connection should close now.  `first`: no request
+        has been answered on this connection yet."""
         limits = self.limits
         deadline = None if limits.header_deadline is None else time.monotonic() + limits.header_deadline
+        first_byte = None
+        if first and deadline is not None and limits.first_byte_deadline is not None:
+            first_byte = min(deadline, time.monotonic() + limits.first_byte_deadline)
         try:
-            event = self._next(sock, conn, deadline, idle_ok=not conn.trailing_data[0])
+            event = self._next(sock, conn, deadline, idle_ok=not conn.trailing_data[0], first_byte=first_byte,
+                               slot=slot)
         except h11.RemoteProtocolError as e:
             self._refuse_malformed(sock, conn, e)
             return False
@@ -197,6 +218,8 @@ class McpHttp:
             time.sleep(limits.auth_delay)
             return self._error(sock, conn, 401, ERR_AUTH, extra=[(b"WWW-Authenticate", b'Basic realm="relate"')],
                                close=has_body)
+        if slot is not None and not slot.trust():
+            raise _Drop()  # evicted for a newcomer just before the credential was seen
         declared = _content_length(headers)
         if declared is not None and declared > limits.max_body:
             return self._error(sock, conn, 400, ERR_TOO_LARGE, close=True)
@@ -206,18 +229,22 @@ class McpHttp:
         return self._answer(sock, conn, body)
 
     # ------------------------------------------------------------------ reading
-    def _next(self, sock, conn, deadline: float | None, idle_ok: bool):
+    def _next(self, sock, conn, deadline: float | None, idle_ok: bool, first_byte: float | None = None,
+              slot: Slot | None = None):
         """The next h11 event, receiving as needed until `deadline`.  `idle_ok`: nothing of this
-        request has arrived yet, so a stopping server may close the connection instead."""
+        request has arrived yet, so a stopping server may close the connection instead; while
+        that holds, `first_byte` (when given) is the deadline.  Bytes received mark `slot` active."""
         while True:
             event = conn.next_event()
             if event is not h11.NEED_DATA:
                 return event
-            data = self._recv(sock, deadline, idle_ok)
+            data = self._recv(sock, first_byte if idle_ok and first_byte is not None else deadline, idle_ok)
             if data is None:
                 return None
             if data:
                 idle_ok = False
+                if slot is not None:
+                    slot.heard_from()
             conn.receive_data(data)
 
     def _recv(self, sock, deadline: float | None, idle_ok: bool) -> bytes | None:

@@ -1,6 +1,11 @@
 """Port listeners: a bound socket -> accepted connections, each on its own thread, under one
 connection limit shared by every listener of the process; SIGINT/SIGTERM -> a clean stop.
 
+At the limit a newcomer first evicts a connection that has not shown it is a client (no request
+on it has passed the credential check; see `ConnectionLimit`), so idle unauthenticated
+connections cannot lock the clients out.  When every slot is held by such a client the newcomer
+is over the limit.
+
 Over the limit a connection is accepted and closed at once (the peer sees the close rather
 than a queue that never moves).  Stopping closes the listening sockets first, then waits for the
 connection threads: idle ones end within a poll interval, ones with a request in flight answer
@@ -8,32 +13,141 @@ it first (see `http.py`).
 """
 from __future__ import annotations
 
+import select
 import signal
 import socket
 import threading
+import time
 from typing import Callable
 
 DEFAULT_MAX_CONNECTIONS = 128
+TALK_CREDIT = 0.25  # seconds: how much less suspect sending bytes makes a connection than silence
+
+
+class Slot:
+    """One accepted connection's place under the limit, and what eviction weighs about it.
+
+    `trusted` (set once a request on the connection passed the credential check, see `trust`) and
+    `evicted` change only under the limit's lock, so a connection is never both.  `heard_at` (when
+    the connection sent its first byte) is written by the connection's thread without the lock:
+    it only ranks the candidates, and a stale value picks another untrusted victim, never a
+    trusted one."""
+
+    __slots__ = ("sock", "opened", "heard_at", "trusted", "evicted", "_limit")
+
+    def __init__(self, limit: "ConnectionLimit", sock: socket.socket) -> None:
+        self._limit = limit
+        self.sock = sock
+        self.opened = time.monotonic()
+        self.heard_at: float | None = None
+        self.trusted = False
+        self.evicted = False
+
+    def heard_from(self) -> None:
+        """Bytes arrived on the connection."""
+        if self.heard_at is None:
+            self.heard_at = time.monotonic()
+
+    def trust(self) -> bool:
+        """The connection has shown it is a client of this server: from now on it is never evicted.
+        False when it was evicted first (its socket is already shut down)."""
+        if self.trusted:
+            return True
+        with self._limit._lock:
+            if not self.evicted:
+                self.trusted = True
+            return self.trusted
+
+    def close(self) -> None:
+        """Give the slot back and close the socket (both under the lock; calling it again is a no-op)."""
+        self._limit.release(self)
 
 
 class ConnectionLimit:
-    """How many connections the process holds open, across all its listeners."""
+    """How many connections the process holds open, across all its listeners.
+
+    At the cap, a newcomer takes the slot of a connection that has not been trusted yet (see
+    `Slot.trust`), if there is one: the one under suspicion the longest.  A connection that has
+    sent nothing is suspect from the moment it opened; one that has sent bytes (or has bytes
+    waiting unread), from its first byte plus `TALK_CREDIT`; a dead one (reset, or closed both
+    ways) goes first.  A client's request arrives, and earns trust, within moments of its
+    connection, so newcomers churn through silent connections, then slowloris ones that have
+    dripped for a while, before they reach it.  The victim's socket is shut down, which ends its
+    thread at its next read or write, and its slot is free before the newcomer takes one.  With
+    every slot trusted the newcomer is refused (`acquire` returns None)."""
 
     def __init__(self, maximum: int = DEFAULT_MAX_CONNECTIONS) -> None:
         self.maximum = maximum
-        self._open = 0
+        self._slots: set[Slot] = set()
         self._lock = threading.Lock()
 
-    def acquire(self) -> bool:
+    def acquire(self, sock: socket.socket) -> Slot | None:
         with self._lock:
-            if self._open >= self.maximum:
-                return False
-            self._open += 1
-            return True
+            if len(self._slots) >= self.maximum and not self._evict_one():
+                return None
+            slot = Slot(self, sock)
+            self._slots.add(slot)
+            return slot
 
-    def release(self) -> None:
+    def release(self, slot: Slot) -> None:
         with self._lock:
-            self._open -= 1
+            self._slots.discard(slot)
+            # closed under the lock: an eviction's shutdown never meets a descriptor number that
+            # a close just freed and an accept reused
+            try:
+                slot.sock.close()
+            except OSError:
+                pass
+
+    def _evict_one(self) -> bool:
+        """Shut down the most evictable untrusted connection; False when every one is trusted."""
+        candidates = [s for s in self._slots if not s.trusted]
+        if not candidates:
+            return False
+        dead, readable = _peek(candidates)
+        now = time.monotonic()
+
+        def suspect_since(slot: Slot) -> float:
+            fd = slot.sock.fileno()
+            if fd in dead:
+                return float("-inf")
+            heard_at = slot.heard_at if slot.heard_at is not None else now if fd in readable else None
+            return slot.opened if heard_at is None else heard_at + TALK_CREDIT
+
+        victim = min(candidates, key=suspect_since)
+        victim.evicted = True
+        self._slots.discard(victim)
+        try:
+            victim.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        return True
+
+
+def _peek(slots: list[Slot]) -> tuple[set[int], set[int]]:
+    """Which of these sockets are dead (reset, or closed both ways) and which have bytes (or an
+    end of stream) waiting: one poll that does not wait, as the lock is held.  Empty sets where
+    `poll` is missing."""
+    dead: set[int] = set()
+    readable: set[int] = set()
+    poll = getattr(select, "poll", None)
+    if poll is None:
+        return dead, readable
+    p = poll()
+    for s in slots:
+        fd = s.sock.fileno()
+        if fd >= 0:
+            p.register(fd, select.POLLIN)
+    try:
+        events = p.poll(0)
+    except OSError:
+        return dead, readable
+    for fd, ev in events:
+        if ev & (select.POLLHUP | select.POLLERR):
+            dead.add(fd)
+        elif ev & select.POLLIN:
+            readable.add(fd)
+    return dead, readable
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -53,9 +167,10 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 class Listener:
-    """Accepts connections on `sock` and hands each to `handle` on a new thread."""
+    """Accepts connections on `sock` and hands each, with its slot, to `handle` on a new thread
+    (`handle` may mark the slot trusted; it need not close the socket)."""
 
-    def __init__(self, sock: socket.socket, handle: Callable[[socket.socket], None], limit: ConnectionLimit,
+    def __init__(self, sock: socket.socket, handle: Callable[[socket.socket, Slot], None], limit: ConnectionLimit,
                  stopping: threading.Event) -> None:
         self.sock = sock
         self.handle = handle
@@ -96,20 +211,32 @@ class Listener:
             return
         except OSError:
             return  # e.g. too many open files: keep serving the connections we have
-        if self.stopping.is_set() or not self.limit.acquire():
+        if self.stopping.is_set():
             conn.close()
             return
-        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        t = threading.Thread(target=self._run, args=(conn,), name="relate-conn", daemon=True)
+        try:
+            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:
+            pass
+        slot = self.limit.acquire(conn)
+        if slot is None:
+            conn.close()
+            return
+        t = threading.Thread(target=self._run, args=(conn, slot), name="relate-conn", daemon=True)
         with self._threads_lock:
             self._threads.add(t)
-        t.start()
-
-    def _run(self, conn: socket.socket) -> None:
         try:
-            self.handle(conn)
+            t.start()
+        except RuntimeError:  # no thread to be had: give the slot back rather than leak it
+            with self._threads_lock:
+                self._threads.discard(t)
+            slot.close()
+
+    def _run(self, conn: socket.socket, slot: Slot) -> None:
+        try:
+            self.handle(conn, slot)
         finally:
-            self.limit.release()
+            slot.close()
             with self._threads_lock:
                 self._threads.discard(threading.current_thread())
 

@@ -40,9 +40,13 @@ class SubqueryPlanner:
 
         def collect(row, ctx):
             out = []
+            budget, total = ctx.memory, 0  # under a memory limit, the list is measured as it grows
             for r in m.run(row, ctx):
                 if pred is None or pred(r, ctx) is True:
-                    out.append(proj(r, ctx))
+                    v = proj(r, ctx)
+                    if budget is not None:
+                        total = budget.count(total, v)
+                    out.append(v)
             return out
         return collect
 

@@ -16,6 +16,7 @@ from ..syntax.position import position
 from . import types as T
 from .astwalk import aggregates_in, is_aggregate, key, replace
 from .checks import clause_order, create_patterns, procedures, union
+from .checks import functions as F
 from .checks import variables as V
 from .expr_order import ExprOrder
 from .names import Names
@@ -286,6 +287,7 @@ class BuildOrder:
             nonlocal aggs
             if not is_aggregate(n):
                 return None
+            F.aggregate_known(n)
             if not isinstance(n, A.CountStar):
                 for a in n.args[:2]:
                     self.expr(a, scope)

@@ -70,6 +70,13 @@ class ExprOrder:
         self.check(e.subject, scope)
         self._expect(e.subject, scope, T.Kind.NODE | T.Kind.RELATIONSHIP)
 
+    def _TypePredicate(self, e, scope):
+        self.check(e.subject, scope)
+
+    def _NormalizedTest(self, e, scope):
+        self.check(e.subject, scope)
+        self._expect(e.subject, scope, T.Kind.STRING)
+
     def _ListLiteral(self, e, scope):
         for x in e.items:
             self.check(x, scope)
@@ -81,7 +88,7 @@ class ExprOrder:
     def _FunctionCall(self, e, scope):
         F.not_aggregate(e)
         if e.name.lower() == "exists":
-            F.exists_argument(e)
+            F.exists_argument(e, self.text)
             self.check(e.args[0], scope)
             return
         F.known(e, self.arity)

@@ -142,7 +142,7 @@ SIGNATURES: dict[str, tuple[tuple[Kind, ...], SType]] = {
     "toboolean": ((_S | Kind.BOOLEAN | _I,), BOOLEAN),
     "tobooleanornull": ((ALL_KINDS,), BOOLEAN),
     "size": ((_S | Kind.LIST,), INTEGER),
-    "length": ((Kind.PATH | _S | Kind.LIST,), INTEGER),
+    "length": ((Kind.PATH,), INTEGER),  # Neo4j 5: paths only (size() counts strings and lists)
     "labels": ((Kind.NODE,), list_of(SType(Kind.STRING))),
     "type": ((Kind.RELATIONSHIP,), STRING),
     "id": ((_GRAPH,), INTEGER),
@@ -160,18 +160,29 @@ SIGNATURES: dict[str, tuple[tuple[Kind, ...], SType]] = {
     "toupper": ((_S,), STRING),
     "tolower": ((_S,), STRING),
     "trim": ((_S,), STRING),
-    "ltrim": ((_S,), STRING),
-    "rtrim": ((_S,), STRING),
+    "ltrim": ((_S, _S), STRING),
+    "rtrim": ((_S, _S), STRING),
     "substring": ((_S, _I, _I), STRING),
     "left": ((_S, _I), STRING),
     "right": ((_S, _I), STRING),
-    "split": ((_S, _S), list_of(SType(Kind.STRING))),
+    "split": ((_S, _S | Kind.LIST), list_of(SType(Kind.STRING))),
     "replace": ((_S, _S, _S), STRING),
+    "btrim": ((_S, _S), STRING),
+    "upper": ((_S,), STRING),
+    "lower": ((_S,), STRING),
+    "char_length": ((_S,), INTEGER),
+    "character_length": ((_S,), INTEGER),
+    "normalize": ((_S, _S), STRING),
+    "isempty": ((_S | Kind.LIST | Kind.MAP,), BOOLEAN),
+    "nullif": ((ALL_KINDS, ALL_KINDS), ANY),
+    "valuetype": ((ALL_KINDS,), SType(Kind.STRING)),
+    "randomuuid": ((), SType(Kind.STRING)),
+    "timestamp": ((), SType(Kind.INTEGER)),
     "abs": ((_N,), SType(NUMBER | Kind.NULL)),
     "sign": ((_N,), INTEGER),
     "ceil": ((_N,), FLOAT),
     "floor": ((_N,), FLOAT),
-    "round": ((_N, _I, _S), FLOAT),
+    "round": ((_N, _N, _S), FLOAT),
     "sqrt": ((_N,), FLOAT),
     "exp": ((_N,), FLOAT),
     "log": ((_N,), FLOAT),
@@ -254,6 +265,8 @@ class Typer:
             return _numeric_result(self.of(e.left), self.of(e.right)) or ANY
         if op is A.BinOp.POW:
             return FLOAT
+        if op is A.BinOp.CONCAT:
+            return _concat_result(self.of(e.left), self.of(e.right))
         return ANY
 
     def _Comparison(self, e):
@@ -267,6 +280,12 @@ class Typer:
         return self.of(e.operand)
 
     def _LabelTest(self, e):
+        return BOOLEAN
+
+    def _TypePredicate(self, e):
+        return SType(Kind.BOOLEAN)
+
+    def _NormalizedTest(self, e):
         return BOOLEAN
 
     def _ListLiteral(self, e):
@@ -284,6 +303,8 @@ class Typer:
             return list_of(SType(self.of(e.args[0]).kinds & ~Kind.NULL or Kind.NULL, self.of(e.args[0]).elem))
         if name in ("min", "max", "coalesce") and e.args:
             return _union(self.of(a) for a in e.args) | NULL
+        if name == "nullif" and e.args:
+            return self.of(e.args[0]) | NULL
         if name in ("head", "last") and e.args:
             return self.of(e.args[0]).element() | NULL
         if name in ("tail", "reverse") and e.args:
@@ -330,6 +351,19 @@ class Typer:
 _BOOL_OPS = frozenset({A.BinOp.AND, A.BinOp.OR, A.BinOp.XOR, A.BinOp.EQ, A.BinOp.NE, A.BinOp.LT,
                        A.BinOp.GT, A.BinOp.LE, A.BinOp.GE, A.BinOp.IN, A.BinOp.STARTS_WITH,
                        A.BinOp.ENDS_WITH, A.BinOp.CONTAINS, A.BinOp.REGEX})
+
+
+def _concat_result(left: SType, right: SType) -> SType:
+    """`a || b`: a string from strings, a list from lists (null when either side is null)."""
+    kinds = (left.kinds | right.kinds) & ~Kind.NULL
+    nullable = (left.kinds | right.kinds) & Kind.NULL
+    if kinds == Kind.STRING:
+        return SType(Kind.STRING | nullable)
+    if kinds == Kind.LIST:
+        elems = [t.elem for t in (left, right) if Kind.LIST in t.kinds]
+        elem = elems[0] | elems[1] if len(elems) == 2 and None not in elems else None
+        return SType(Kind.LIST | nullable, elem)
+    return SType(Kind.STRING | Kind.LIST | Kind.NULL) if not kinds & ~(Kind.STRING | Kind.LIST) else ANY
 
 
 def _numeric_result(left: SType, right: SType) -> SType | None:

@@ -46,6 +46,8 @@ def write_copy(graph: Graph, dst: str, fs=None) -> None:
     try:
         if dst.endswith(".rl"):
             write_new(fs, tmp, data)
+            from .filestore import forget_record
+            forget_record(fs, dst)  # a commit record an earlier file of that name left
             try:
                 fs.link(tmp, dst)
             except FileExistsError:

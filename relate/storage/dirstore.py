@@ -3,7 +3,9 @@
 Layout:
 
     relate.store                  marker, `RELATE-DIRECTORY 2`: this folder is a store, and its format
-    lock                          the writer lease (an exclusive flock) and its holder's pid
+    lock                          the writer lease (an exclusive flock), its holder's pid and the commit
+                                  record: the last acknowledged seq (durable.py invariant 6)
+    torn-<seq>-<time>             bytes recovery set aside: an interrupted append from transaction <seq>
     snapshot-<seq>.rl             the graph as of transaction <seq> (a complete `.rl` file)
     wal/<first>.wal               `RELATE-WAL 2`, then `T` frames first, first+1, ... (frames.py)
 
@@ -16,10 +18,14 @@ Invariants:
 3. Checkpoint (when the WAL since the snapshot outweighs it): write `snapshot-<seq>`, then retire
    every segment and older snapshot (all their transactions are in the new snapshot); the next
    commit starts segment `<seq+1>`.  A crash in between leaves segments whose frames recovery skips.
-4. Recovery: load the newest snapshot, replay the frames after it in seq order.  Bytes after the
-   last valid frame of the newest segment are one interrupted append: the writer truncates them,
-   readers ignore them.  Anything else (a damaged frame with valid data after it, a damaged frame
-   in an older segment, a gap in the seqs) is refused as corruption, never skipped.
+4. Recovery: load the newest snapshot, replay the frames after it in seq order.  The frames must
+   reach the seq the commit record in `lock` names (written after each synced append, not synced;
+   durable.py invariants 6 and 7), or an acknowledged commit is damaged or missing: refused.
+   Bytes after the last valid frame of the newest segment, when the frames reach the record, are
+   one interrupted append: the writer moves them to `torn-<seq>-<time>`, cuts them off and reports
+   it (a segment left without one valid frame is moved there whole); readers ignore them.
+   Anything else (a damaged frame with valid data after it, a damaged frame in an older segment,
+   a gap in the seqs) is refused as corruption, never skipped.
 5. Only the lease holder writes.  Readers take no lease and never create, write or delete a file;
    a reader racing a checkpoint (a file gone, a gap) starts its load again.
 6. A live reader keeps the segment it follows open (an unlinked file stays readable) and, between
@@ -37,7 +43,8 @@ import time
 
 from ..errors import E, StorageError
 from . import frames, snapshot
-from .durable import DurableStore, cut, locked, read_snapshot, remove_stray_temps, replay
+from .durable import (DurableStore, check_reach, commit_record, cut, dropped, ignored, locked, read_snapshot,
+                      record_holder, recorded_seq, remove_stray_temps, replay, report, set_aside)
 from .fs import io_error, write_new, write_whole
 from .graph import Graph
 
@@ -85,6 +92,7 @@ class DirectoryStore(DurableStore):
         self.segment_end = 0
         self.broken: StorageError | None = None
         self.stale = False           # a live reader whose graph must be reloaded before use
+        self.acked: int | None = None  # the writer: the seq the commit record named when it took the lease
         self.checkpoint_min = CHECKPOINT_MIN_BYTES if checkpoint_bytes is None else checkpoint_bytes
         if read_only:
             graph = self._read(keep_segment=live)
@@ -119,6 +127,8 @@ class DirectoryStore(DurableStore):
         strict = strict or writer
         fs = self.fs
         where = self.dir
+        # the commit record before anything else: it never names a frame that is not there yet
+        acked = self.acked if writer else self._recorded()
         names = self._listdir(self.dir)
         if MARKER not in names:
             if LEGACY in names:
@@ -132,13 +142,15 @@ class DirectoryStore(DurableStore):
             raise E.Storage.Corrupt(f"the store has no snapshot file: {where}")
         snap_seq, snap_name = snaps[-1]
         raw = self._read_file(self._p(snap_name), strict)
-        graph, seq, _ = read_snapshot(raw, where, f"snapshot file {snap_name}", alone=True)
+        snapshot_size = len(raw)
+        graph, seq, _ = read_snapshot(raw, self._p(snap_name), f"snapshot file {snap_name}", alone=True)
         if seq != snap_seq:
             raise E.Storage.Corrupt(f"snapshot file {snap_name} holds transaction {seq}: {where}")
         self.snap_seq = snap_seq
         self.snapshot_bytes = len(raw)
         self.wal_bytes = 0
-        segments = _numbered(self._listdir(self.wal_dir), "", ".wal")
+        wal_names = self._listdir(self.wal_dir)
+        segments = _numbered(wal_names, "", ".wal")
         last_needed = None
         for i, (first, name) in enumerate(segments):
             newest = i == len(segments) - 1
@@ -159,7 +171,7 @@ class DirectoryStore(DurableStore):
             try:
                 raw = f.read_at(0, f.size())
                 try:
-                    start = frames.check_header(raw, frames.WAL_MAGIC, where)
+                    start = frames.check_header(raw, frames.WAL_MAGIC, path)
                 except StorageError as e:
                     if e.kind != "Corrupt" or not newest or frames.valid_frame_after(raw, -1):
                         raise
@@ -170,7 +182,8 @@ class DirectoryStore(DurableStore):
                     sc = frames.scan(raw, start)
                 if sc.ending is frames.Ending.DAMAGED or (sc.ending is frames.Ending.TORN and not newest):
                     raise E.Storage.Corrupt(f"checksum mismatch in WAL segment {name} at offset {sc.end}; "
-                                            f"refusing to skip committed transactions: {where}")
+                                            f"refusing to skip committed transactions (restore the store "
+                                            f"from a backup): {path}")
                 seq = replay(graph, sc.frames, seq, where)
                 if first > snap_seq:
                     self.wal_bytes += sc.end
@@ -184,7 +197,28 @@ class DirectoryStore(DurableStore):
                     f.close()
         self.seq = seq
         self._newest = last_needed
+        if last_needed is not None:
+            tail = (os.path.join(self.wal_dir, last_needed[1]), last_needed[2], last_needed[4])
+        else:
+            tail = (self._p(snap_name), snapshot_size, snapshot_size)
+        if acked is not None and seq < acked and not strict and not self._unchanged(names, wal_names):
+            raise _Retry()  # listed mid-checkpoint: not damage
+        check_reach(tail[0], seq, tail[1], tail[2], acked, self._p(LOCK))
+        if not writer and acked is None and tail[1] < tail[2]:
+            report(ignored(tail[0], tail[1], tail[2] - tail[1], seq))
         return graph
+
+    def _unchanged(self, names: list[str], wal_names: list[str]) -> bool:
+        """Whether the folder still lists what a load saw (so what it found is not a race)."""
+        return (sorted(self._listdir(self.dir)) == sorted(names)
+                and sorted(self._listdir(self.wal_dir)) == sorted(wal_names))
+
+    def _recorded(self) -> int | None:
+        """The seq the commit record in `lock` names, None without one (a reader's view)."""
+        try:
+            return recorded_seq(self.fs.read(self._p(LOCK)))
+        except OSError:
+            return None
 
     def _read_file(self, path: str, strict: bool) -> bytes:
         try:
@@ -243,17 +277,23 @@ class DirectoryStore(DurableStore):
             raise io_error("open", self._p(LOCK), e) from None
         if not fs.lock(f):
             try:
-                holder = f.read_at(0, 32).decode("ascii", "replace").strip()
+                holder = record_holder(f.read_at(0, 64))
             except OSError:
                 holder = ""
             f.close()
             raise locked(d, holder)
         self.lock_file = f
         try:
-            f.truncate(0)
-            f.write_at(0, f"{os.getpid()}\n".encode("ascii"))
+            self.acked = recorded_seq(f.read_at(0, 64))
         except OSError:
-            pass  # the pid is only a courtesy for the locked-store message
+            self.acked = None
+        try:
+            # our pid (a courtesy for the locked-store message), keeping the commit record's seq
+            data = commit_record(self.acked) if self.acked is not None else f"{os.getpid()}\n".encode("ascii")
+            f.write_at(0, data)
+            f.truncate(len(data))
+        except OSError:
+            pass
 
     def _recover(self) -> Graph:
         fs = self.fs
@@ -278,14 +318,21 @@ class DirectoryStore(DurableStore):
         graph = self._load(writer=True, keep_segment=True)
         if self.segment is not None:
             first, name, end, ending, size, count = self._newest
+            path = os.path.join(self.wal_dir, name)
+            start = 0 if count == 0 else end  # a segment without one valid frame goes aside whole
+            kept = None
+            if start < size:
+                kept = set_aside(fs, self._p(f"torn-{self.seq + 1}"), self.segment.read_at(start, size - start))
             if count == 0:
                 # a segment whose first append never completed holds nothing: drop it
                 self.segment.close()
                 self.segment = None
-                fs.unlink(os.path.join(self.wal_dir, name))
+                fs.unlink(path)
                 fs.sync_dir(self.wal_dir)
             elif end < size:
                 cut(self.segment, end)  # the interrupted append of a crashed writer
+            if kept is not None:
+                report(dropped(path, start, size - start, self.seq, os.path.basename(kept), self.acked is not None))
         self._retire(everything=False)
         return graph
 
@@ -339,7 +386,16 @@ class DirectoryStore(DurableStore):
         self.segment_end += len(data)
         self.wal_bytes += len(data)
         self.seq = seq
+        self._note(seq)
         self._fold_when(self.wal_bytes, self.checkpoint_min, self.snapshot_bytes, self.checkpoint)
+
+    def _note(self, seq: int) -> None:
+        """After a synced commit: the commit record in `lock` names it (written, not synced)."""
+        try:
+            if self.lock_file is not None:
+                self.lock_file.write_at(0, commit_record(seq))
+        except OSError:
+            pass  # the record lags: a later open checks less, never refuses wrongly
 
     def _start_segment(self, seq: int, data: bytes) -> None:
         """The first commit after open or a checkpoint: a new segment holding the header and the

@@ -21,20 +21,49 @@ Invariants both kinds keep (each kind's file adds its own layout and steps):
    `T` frames after it in seq order (`snapshot.apply_txn` refuses a frame out of order); damage
    with valid data after it is refused, never skipped.
 5. A read-only store takes no lease, refuses commits and checkpoints, and writes nothing.
+6. The commit record.  Bytes after the last valid frame are either an interrupted append (the
+   writer died before the commit was acknowledged) or damage to a commit that was acknowledged
+   (a bit flip, a cut): the bytes alone cannot tell, a truncated acknowledged frame is byte for byte
+   a torn append of it.  So after each successful append + sync, and before the commit returns,
+   the writer overwrites a one-line record, `<pid> <seq> <crc32>` (`commit_record`): the last
+   acknowledged seq.  It is written, not synced (no extra fsync per commit): after a process crash
+   (SIGKILL included) the page cache keeps it exact; after a power cut it may hold an older seq, or
+   be torn (its checksum then fails and it counts as absent), but never a newer one, because the
+   frame it names was synced first.  So the record is a lower bound of what was acknowledged and
+   an upper bound of nothing: `recorded seq <= every durable frame`.  A directory store keeps it in
+   its `lock` file, a `.rl` file in the hidden `.<name>.rl.commit` beside it.
+7. Recovery with a record: the valid frames must reach its seq.  If they do, whatever follows them
+   cannot be an acknowledged commit (an acknowledged commit's record was written after its frame
+   was synced): a writer sets those bytes aside (`set_aside`, a file beside the store, never
+   deleted), cuts them off and reports it (`report`: the `relate.storage` logger and a
+   `StoreRecoveryWarning`); a reader ignores them silently (they may be an append in progress).
+   If the valid frames end before the record's seq, an acknowledged commit is damaged or missing:
+   both refuse (`check_reach`), naming the file, the offset and how to proceed; nothing is cut.
+   The one case this cannot catch is damage to the last acknowledged frame after a power cut lost
+   that commit's record update (two faults); it is then dropped as above, reported and kept.
+   Without a record (a store written by an older relate, a `.rl` copied without its record, a
+   record torn by a power cut) the tail is handled as an interrupted append, as before, but
+   reported and kept by writers and readers alike.
 """
 from __future__ import annotations
 
 import logging
 import os
+import time
+import warnings
+import zlib
 from typing import Callable
 
-from ..errors import E, LockedStoreError, StorageError
+from ..errors import E, LockedStoreError, StorageError, StoreRecoveryWarning
 from . import frames, snapshot
 from .base import Store
-from .fs import reason, write_failed
+from .fs import reason, write_failed, write_new
 from .graph import Graph
 
 log = logging.getLogger("relate.storage")
+# the Python API reports through `StoreRecoveryWarning`; a front door adds a handler of its own (the
+# CLI prints `warning: ...` on stderr), so Python's last-resort handler never prints it twice
+log.addHandler(logging.NullHandler())
 _NOT_WRITTEN = "nothing was written, reads go on, the next write tries again"
 
 
@@ -177,3 +206,86 @@ def remove_stray_temps(fs, folder: str, names, prefix: str) -> None:
                 fs.unlink(os.path.join(folder, name))
             except OSError:
                 pass
+
+
+# ---------------------------------------------------------------------------- recovery of the tail
+RECORD_SIZE = 41  # `<pid, 10 wide> <seq, 20 digits> <crc32, 8 hex>\n`: fixed, so it is overwritten in place
+
+
+def commit_record(seq: int) -> bytes:
+    """The commit record naming `seq` as the last acknowledged transaction (invariant 6)."""
+    body = f"{os.getpid():<10d} {seq:020d}".encode("ascii")
+    return body + b" %08x\n" % zlib.crc32(body)
+
+
+def recorded_seq(raw: bytes) -> int | None:
+    """A commit record's bytes -> its seq, or None when there is none (empty, an older relate's
+    bare pid, torn: the checksum fails)."""
+    line = raw[:RECORD_SIZE]
+    if len(line) != RECORD_SIZE or line[-1:] != b"\n":
+        return None
+    body, _, crc = line[:-1].rpartition(b" ")
+    try:
+        if int(crc, 16) != zlib.crc32(body):
+            return None
+        return int(body.split()[1])
+    except (ValueError, IndexError):
+        return None
+
+
+def record_holder(raw: bytes) -> str:
+    """The pid at the start of a lock file (an older relate wrote it alone), or ""."""
+    words = raw[:64].decode("ascii", "replace").split()
+    return words[0] if words else ""
+
+
+def check_reach(file: str, seq: int, end: int, size: int, acked: int | None, record: str) -> None:
+    """Refuse when the valid data of `file` (frames up to `seq`, ending at offset `end` of `size`
+    bytes) stops before `acked`, the last acknowledged transaction the commit record names."""
+    if acked is None or seq >= acked:
+        return
+    if end < size:
+        raise E.Storage.Corrupt(
+            f"{file}: the {size - end} bytes from offset {end} do not form a valid transaction record, and "
+            f"transactions up to {acked} were acknowledged while the readable ones end at {seq}: this is "
+            f"damage to committed data, not an interrupted write, so relate will not drop it. Restore the "
+            f"store from a backup; or, to give up transactions {seq + 1}..{acked}, keep a copy of the store, "
+            f"cut the file at offset {end} (truncate -s {end} {file}) and delete {record}")
+    raise E.Storage.Corrupt(
+        f"{file} ends at offset {end} after transaction {seq}, but transactions up to {acked} were "
+        f"acknowledged: the file was cut short or replaced by an older copy. Restore it from a backup; "
+        f"if you replaced it on purpose, delete {record}")
+
+
+def set_aside(fs, stem: str, data: bytes) -> str:
+    """Keep dropped bytes in a new file `<stem>-<UTC time>` (a suffix when that exists) -> its path."""
+    base = f"{stem}-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}"
+    path, n = base, 1
+    while fs.exists(path):
+        n += 1
+        path = f"{base}-{n}"
+    write_new(fs, path, data)
+    return path
+
+
+def dropped(file: str, end: int, n: int, seq: int, kept: str, known: bool) -> str:
+    """The report of a writer that set an interrupted write aside."""
+    why = ("an interrupted write, not an acknowledged transaction (the store holds every acknowledged "
+           f"one, up to {seq})" if known else
+           "they do not form a valid transaction record, and this store keeps no record of its last "
+           "acknowledged transaction, so they are taken for an interrupted write (the store holds "
+           f"transactions up to {seq})")
+    return f"{file}: set aside {n} bytes from offset {end}: {why}; they are kept in {kept}"
+
+
+def ignored(file: str, end: int, n: int, seq: int) -> str:
+    """The report of a reader that skips a tail it cannot vouch for."""
+    return (f"{file}: ignoring {n} bytes from offset {end} that do not form a valid transaction record "
+            f"(this store keeps no record of its last acknowledged transaction; the readable ones end at "
+            f"{seq}); a writable open sets them aside")
+
+
+def report(message: str) -> None:
+    """Say what recovery did: the `relate.storage` logger and a `StoreRecoveryWarning`."""
+    log.warning(message)
+    warnings.warn(message, StoreRecoveryWarning, stacklevel=2)

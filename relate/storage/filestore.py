@@ -8,10 +8,14 @@ Invariants (each step below keeps them, so a crash at any instant leaves a reada
    temporary name and synced, then given its final name (`link` for a new store, so it never
    replaces one; `rename` for compaction), then the folder is synced.  The file at the path is
    therefore always a complete header + snapshot, possibly followed by transaction frames.
-2. A commit appends exactly one `T` frame right after the last valid frame and syncs the file
-   before it returns.  Bytes past the last valid frame can only be one interrupted append: the
-   writer truncates them on open, readers ignore them.  A damaged frame followed by a valid one is
-   damage, not an interrupted append, and is refused.
+2. A commit appends exactly one `T` frame right after the last valid frame and syncs the file,
+   then notes its seq in the commit record `.<name>.rl.commit` beside the file (written, not
+   synced: durable.py invariants 6 and 7) before it returns.  On open, valid frames that stop short
+   of the recorded seq are damage to acknowledged commits and are refused; bytes past the last
+   valid frame, when the frames reach the record, are one interrupted append: the writer moves
+   them to `<name>.rl.torn-<seq>-<time>` beside the file, cuts them off and reports it; readers
+   ignore them.  A damaged frame followed by a valid one is damage, not an interrupted append, and
+   is refused.  Creating a store file deletes a commit record left by an earlier file of that name.
 3. Only the holder of the writer lease appends or compacts.  The lease is an exclusive `flock` on
    the file itself; the kernel drops it when its process dies.  Because compaction gives the path
    a new inode, a writer checks after locking that the path still names the inode it locked, and
@@ -30,7 +34,8 @@ from typing import Any
 
 from ..errors import E, StorageError
 from . import frames, snapshot
-from .durable import DurableStore, cut, locked, read_snapshot, remove_stray_temps, replay
+from .durable import (DurableStore, check_reach, commit_record, cut, dropped, ignored, locked, read_snapshot,
+                      recorded_seq, remove_stray_temps, replay, report, set_aside)
 from .fs import io_error, temp_name, write_whole
 from .graph import Graph
 
@@ -62,7 +67,10 @@ class FileStore(DurableStore):
         self.file: Any = None
         self.broken: StorageError | None = None
         self.compact_min = COMPACT_MIN_BYTES if checkpoint_bytes is None else checkpoint_bytes
+        self.record = record_path(path)
+        self.record_file: Any = None  # opened by the first commit
         if read_only:
+            acked = self._recorded()  # before the file: the record never names a frame not yet there
             try:
                 raw = fs.read(path)
             except FileNotFoundError:
@@ -72,13 +80,18 @@ class FileStore(DurableStore):
                     f"not a relate store (a folder named like a .rl file): {path}") from None
             except OSError as e:
                 raise io_error("read", path, e) from None
-            graph = self._parse(raw, path)[0]
+            graph, seq, end, _ending, _snap = self._parse(raw, path)
+            check_reach(path, seq, end, len(raw), acked, self.record)
+            if end < len(raw) and acked is None:
+                report(ignored(path, end, len(raw) - end, seq))
             super().__init__(path, True, graph)
             return
         self.file = self._acquire(path)
         try:
+            acked = self._recorded()
             raw = self.file.read_at(0, self.file.size())
             graph, seq, end, ending, snap = self._parse(raw, path)
+            check_reach(path, seq, end, len(raw), acked, self.record)
             super().__init__(path, False, graph)
             self.seq = seq
             self.end = end
@@ -87,11 +100,33 @@ class FileStore(DurableStore):
             if snapshot.is_legacy(raw):
                 self._compact()  # the first layout: rewrite it in the current format
             elif ending is frames.Ending.TORN:
-                cut(self.file, end)
+                self._set_aside_tail(raw, end, seq, acked is not None)
             graph.durable = True
         except BaseException:
             self.file.close()
             raise
+
+    def _recorded(self) -> int | None:
+        """The last acknowledged seq the commit record names, None without one (invariant 2)."""
+        try:
+            return recorded_seq(self.fs.read(self.record))
+        except OSError:
+            return None
+
+    def _set_aside_tail(self, raw: bytes, end: int, seq: int, known: bool) -> None:
+        """An interrupted append: keep its bytes beside the store, cut them off, say so."""
+        kept = set_aside(self.fs, f"{self.path}.torn-{seq + 1}", raw[end:])
+        cut(self.file, end)
+        report(dropped(self.path, end, len(raw) - end, seq, os.path.basename(kept), known))
+
+    def _note(self, seq: int) -> None:
+        """After a synced commit: the commit record names it (written, not synced)."""
+        try:
+            if self.record_file is None:
+                self.record_file = self.fs.open(self.record, create=True)
+            self.record_file.write_at(0, commit_record(seq))
+        except OSError:
+            pass  # the record lags: a later open checks less, never refuses wrongly
 
     @staticmethod
     def _parse(raw: bytes, path: str):
@@ -130,6 +165,7 @@ class FileStore(DurableStore):
         except OSError:
             return
         remove_stray_temps(self.fs, folder, names, f".{os.path.basename(self.path)}.tmp-")
+        remove_stray_temps(self.fs, folder, names, f".{os.path.basename(self.path)}.torn-")  # of set_aside
 
     def _create(self, path: str) -> None:
         """Write an empty store under a temporary name, then link it into place (never replacing a
@@ -141,6 +177,7 @@ class FileStore(DurableStore):
                 write_whole(f, snapshot.snapshot_file(Graph(), 0))
             finally:
                 f.close()
+            forget_record(self.fs, path)
             try:
                 self.fs.link(tmp, path)
             except FileExistsError:
@@ -169,6 +206,7 @@ class FileStore(DurableStore):
         self._append(self.file, self.end, data)
         self.end += len(data)
         self.seq = seq
+        self._note(seq)
         self._fold_when(self.end - self.snapshot_bytes, self.compact_min, self.snapshot_bytes, self._compact)
 
     def checkpoint(self) -> None:
@@ -204,6 +242,24 @@ class FileStore(DurableStore):
         self.snapshot_bytes = len(data)
 
     def close(self) -> None:
+        if self.record_file is not None:
+            self.record_file.close()
+            self.record_file = None
         if self.file is not None:
             self.file.close()
             self.file = None
+
+
+def record_path(path: str) -> str:
+    """Where a `.rl` file's commit record is: `.<name>.rl.commit` beside it."""
+    return os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.commit")
+
+
+def forget_record(fs, path: str) -> None:
+    """A new store file is about to take `path`: a commit record of an earlier file there goes first
+    (and durably, so a power cut cannot bring it back beside the new file)."""
+    try:
+        fs.unlink(record_path(path))
+    except FileNotFoundError:
+        return
+    fs.sync_dir(os.path.dirname(path))

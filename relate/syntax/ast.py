@@ -83,6 +83,7 @@ class BinOp(Enum):
     ENDS_WITH = "ENDS WITH"
     CONTAINS = "CONTAINS"
     REGEX = "=~"
+    CONCAT = "||"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +122,47 @@ class Unary(Expr):
 class LabelTest(Expr):
     subject: Expr
     labels: tuple[str, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CypherType(Node):
+    """A Cypher type as type predicates and property type constraints write it, by its canonical
+    Neo4j name: `INTEGER`, `ZONED DATETIME`, `PROPERTY VALUE`, `ANY`, `NOTHING`, `NULL`, ...;
+    `LIST` with its element type in `inner`; `UNION` (a closed dynamic union) with its member
+    types in `members`.  `nullable` is False after `NOT NULL` (a union's members agree on it)."""
+
+    name: str
+    nullable: bool = True
+    inner: "CypherType | None" = None
+    members: tuple["CypherType", ...] = ()
+    pos: int = 0
+
+    def text(self) -> str:
+        """Neo4j's spelling (`LIST<INTEGER NOT NULL>`, `INTEGER | STRING`)."""
+        if self.name == "UNION":
+            return " | ".join(m.text() for m in self.members)
+        base = f"LIST<{self.inner.text()}>" if self.inner is not None else self.name
+        return base if self.nullable or self.name in ("NOTHING", "NULL") else base + " NOT NULL"
+
+
+@dataclass(frozen=True, slots=True)
+class TypePredicate(Expr):
+    """`subject IS [NOT] :: type` (also `IS [NOT] TYPED type` and `subject :: type`)."""
+
+    subject: Expr
+    type: CypherType
+    negated: bool = False
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NormalizedTest(Expr):
+    """`subject IS [NOT] [NFC | NFD | NFKC | NFKD] NORMALIZED`."""
+
+    subject: Expr
+    form: str = "NFC"
+    negated: bool = False
     pos: int = 0
 
 

@@ -106,7 +106,7 @@ def _ymd(year: int, month: int, day: int) -> int:
     _range("month", month, 1, 12)
     try:
         return _dt.date(year, month, day).toordinal()
-    except ValueError:
+    except (ValueError, OverflowError):  # a day past C long (`day: 2^63-1`) overflows
         raise bad(f"invalid date: day {day} of month {month} in year {year}") from None
 
 

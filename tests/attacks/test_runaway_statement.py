@@ -166,10 +166,41 @@ def test_the_stdio_server_exits_promptly_on_sigterm_mid_statement(tmp_path):
         proc.send_signal(signal.SIGTERM)
         proc.wait(30)
         assert time.monotonic() - t0 < 2.0
+        assert proc.returncode == 0
+        # the call in flight is answered (stopped), then the shutdown line names the signal
+        reply = json.loads(proc.stdout.readline())
+        assert reply["id"] == 2
+        assert reply["result"] == {"content": [{"text": STOPPING_TEXT, "type": "text"}], "isError": True}
+        err = proc.stderr.read().decode()
+        assert err.splitlines()[-1] == "serve: SIGTERM received, shutting down" and "Traceback" not in err
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_the_stdio_server_stops_cleanly_on_a_signal_while_idle(tmp_path, sig):
+    store = str(tmp_path / "s.rl")
+    proc = subprocess.Popen([RELATE, "serve", "--mcp", "stdio", "--database", store], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        proc.stdin.write(tool_call(1, "write_cypher", statement="CREATE (:Kept)") + b"\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["result"]["isError"] is False
+        proc.send_signal(sig)
+        assert proc.wait(30) == 0
+        err = proc.stderr.read().decode()
+        assert err.splitlines()[-1] == f"serve: {sig.name} received, shutting down" and "Traceback" not in err
+        assert proc.stdout.read() == b""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    # the store was closed properly: a writer opens it at once and sees the write
+    import relate
+    with relate.connect(store) as db:
+        assert db.execute("MATCH (k:Kept) RETURN count(k) AS c").rows == [(1,)]
 
 
 def test_the_budget_flag_stops_the_statement_over_http(tmp_path):

@@ -53,6 +53,9 @@ ERRORS = {
     "delete_attached": "MATCH (p:Person {name: 'Ada'}) DELETE p",
     "aggregate_in_where": "MATCH (n) WHERE count(n) > 1 RETURN n",
     "with_needs_alias": "MATCH (n) WITH n.name RETURN 1",
+    "unknown_type": "RETURN 1 IS :: WHOLE NUMBER AS r",
+    "mixed_nullability_union": "RETURN 1 IS :: INTEGER NOT NULL | FLOAT",
+    "concat_number": "RETURN 'n' || 1",
 }
 
 PARSES = {
@@ -67,6 +70,11 @@ PARSES = {
     "subquery_expressions": "MATCH (c) ORDER BY c.n SKIP 1 LIMIT 2 RETURN COLLECT { MATCH (c)-->(d) RETURN d.n }, "
                             "EXISTS { RETURN 1 AS a UNION RETURN 2 AS a }, COUNT { RETURN 1 AS b UNION ALL "
                             "RETURN 1 AS b } AS n",
+    "type_predicates": "RETURN x IS :: INT NOT NULL, x IS NOT TYPED LIST<STRING NOT NULL | FLOAT NOT NULL>, "
+                       "x :: TIMESTAMP WITH TIME ZONE, x IS :: ANY<BOOL | NODE>, x IS :: INTEGER LIST NOT NULL, "
+                       "[y IN l WHERE y :: INT | y]",
+    "neo4j5_string_forms": "RETURN a || b || [1], trim(LEADING 'x' FROM s), trim(BOTH FROM s), "
+                           "s IS NOT NFKD NORMALIZED, normalize(s, NFD)",
 }
 
 

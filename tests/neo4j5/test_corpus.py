@@ -16,6 +16,8 @@ WIRED = frozenset({
     "call-import-with", "call-returning", "call-scope", "call-unit", "collect-subquery", "count-subquery",
     "exists-subquery", "finish", "in-transactions", "in-transactions-errors", "limit", "optional-call",
     "standalone-order-by", "subquery-expression-scope",
+    "graph-functions", "list-functions", "neo4j5-removals", "normalize", "null-if", "random-uuid",
+    "round", "string-concat", "string-errors", "timestamp", "type-predicate", "value-type",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]

@@ -6,6 +6,10 @@ random moment (while opening and recovering, mid-commit, mid-checkpoint), then o
 read-only: transactions 0..k-1 must be there, whole, with k covering every acknowledged one.  Small
 checkpoint thresholds make checkpoints and compactions happen under the kills too.  Kills per store
 kind: RELATE_CRASH_KILLS (default 100, so 200 in all).
+
+An interrupted append a kill leaves is never refused (no child's open fails), and its bytes are never
+destroyed: every tail seen after a kill ends up in a `torn-` file the next writer set aside, or is
+still in the store at the end.
 """
 from __future__ import annotations
 
@@ -31,7 +35,11 @@ def writer(path: str, conn, checkpoint_bytes: int, seed: int) -> None:
     dirstore.CHECKPOINT_MIN_BYTES = checkpoint_bytes
     filestore.COMPACT_MIN_BYTES = checkpoint_bytes
     rng = random.Random(seed)
-    db = relate.connect(path)
+    try:
+        db = relate.connect(path)
+    except StorageError as e:
+        conn.send_bytes(b"refused: " + e.message.encode())
+        return
     rows = db.execute("MATCH (c:Counter) RETURN c.n").rows
     i = rows[0][0] + 1 if rows else 0
     if i == 0:
@@ -43,6 +51,24 @@ def writer(path: str, conn, checkpoint_bytes: int, seed: int) -> None:
                    {"i": i, "pad": "x" * rng.randint(0, 300)})
         conn.send_bytes(str(i).encode())
         i += 1
+
+
+def torn_tail(path: str) -> bytes:
+    """The bytes after the last valid record (of the newest WAL segment), b"" when there are none."""
+    from .damage_cases import layout
+    if not path.endswith(".rl") and not os.listdir(os.path.join(path, "wal")):
+        return b""
+    lay = layout(path)
+    raw = open(lay.file, "rb").read()
+    if not any(not f.snapshot for f in lay.frames) and not path.endswith(".rl"):
+        return raw  # a segment without one valid record goes aside whole
+    return raw[lay.valid_end:]
+
+
+def kept_tails(path: str) -> list[bytes]:
+    folder = os.path.dirname(path) if path.endswith(".rl") else path
+    prefix = os.path.basename(path) + ".torn-" if path.endswith(".rl") else "torn-"
+    return [open(os.path.join(folder, n), "rb").read() for n in os.listdir(folder) if n.startswith(prefix)]
 
 
 def check_prefix(path: str, acked: int) -> int:
@@ -77,6 +103,8 @@ def test_sigkill_at_random_moments_keeps_a_prefix(tmp_path, name):
     acked = 0      # transactions acknowledged so far, over every child
     present = 0
     kills = 0
+    tails: list[bytes] = []  # interrupted appends seen after a kill
+    unacked = 0    # children since the last acknowledged commit
     deadline = time.monotonic() + 150
     while kills < KILLS:
         assert time.monotonic() < deadline, f"only {kills} kills in the time budget"
@@ -92,11 +120,14 @@ def test_sigkill_at_random_moments_keeps_a_prefix(tmp_path, name):
         os.kill(child.pid, signal.SIGKILL)
         child.join()
         kills += 1
+        before = acked
         while True:
             try:
                 if not recv.poll(0):
                     break
-                acked = max(acked, int(recv.recv_bytes()) + 1)
+                got = recv.recv_bytes()
+                assert not got.startswith(b"refused"), got.decode()
+                acked = max(acked, int(got) + 1)
             except EOFError:
                 break
         recv.close()
@@ -104,5 +135,13 @@ def test_sigkill_at_random_moments_keeps_a_prefix(tmp_path, name):
             assert acked == 0
             continue
         present = check_prefix(path, acked)
-        assert present <= acked + 1, "more transactions than were ever sent"
+        # each child adds at most one unacknowledged commit (the one in flight when it died)
+        unacked = unacked + 1 if acked == before else 1
+        assert present <= acked + unacked, "more transactions than were ever sent"
+        if present:
+            tail = torn_tail(path)
+            if tail:
+                tails.append(tail)
     assert kills >= KILLS and acked > KILLS, "the kills should land while transactions flow"
+    kept = kept_tails(path) + [torn_tail(path)]
+    assert all(t in kept for t in tails), "an interrupted append was cut off and kept nowhere"

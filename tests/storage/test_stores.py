@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 import relate
 from relate.cli.main import run
-from relate.errors import StorageError
+from relate.errors import StorageError, StoreRecoveryWarning
 from relate.storage import dirstore, filestore, frames
 from relate.storage.copy import clone_store
 from relate.storage.store import open_store
@@ -89,7 +90,7 @@ def test_clone_refuses_an_existing_destination_and_a_missing_source(tmp_path):
     out, err = _streams()
     assert run(["clone", str(tmp_path / "none"), str(tmp_path / "x.rl")], stdout=out, stderr=err) == 1
     assert err.getvalue() == f"Error: Failed to open Relate: storage error: database not found: {tmp_path / 'none'}\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.rl", "taken"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".s.rl.commit", "s.rl", "taken"]  # nothing new
 
 
 def _three_commits(path: str) -> None:
@@ -127,20 +128,88 @@ def test_damage_in_the_middle_of_a_rl_file_is_refused(tmp_path):
     assert e.value.kind == "Corrupt" and "refusing to skip" in e.value.message
 
 
+def _last_record(path: Path) -> Path:
+    return path if path.name.endswith(".rl") else next((path / "wal").iterdir())
+
+
 @pytest.mark.parametrize("name", ["g.rl", "d"])
-def test_a_torn_last_record_is_dropped_and_the_store_goes_on(tmp_path, name):
+def test_a_cut_in_the_last_acknowledged_record_is_refused_not_dropped(tmp_path, name):
     path = tmp_path / name
     _three_commits(str(path))
-    target = path if name.endswith(".rl") else next((path / "wal").iterdir())
+    target = _last_record(path)
     raw = target.read_bytes()
-    target.write_bytes(raw[:-5])  # the last commit's append was cut short
-    assert relate.connect(str(path), read_only=True).execute("MATCH (n:N) RETURN count(n)").rows == [(2,)]
-    assert target.read_bytes() == raw[:-5]  # the reader left the torn bytes alone
-    db = relate.connect(str(path))
+    target.write_bytes(raw[:-5])  # the last commit was acknowledged: this is damage, not a torn append
+    end = raw.rindex(b"T\x02")
+    for read_only in (True, False):
+        with pytest.raises(StorageError) as e:
+            relate.connect(str(path), read_only=read_only)
+        assert e.value.kind == "Corrupt"
+        assert e.value.detail.startswith(f"{target}: the {len(raw) - 5 - end} bytes from offset {end} do not form "
+                                         f"a valid transaction record, and transactions up to 3 were "
+                                         f"acknowledged while the readable ones end at 2")
+        assert f"truncate -s {end} {target}" in e.value.detail
+    assert target.read_bytes() == raw[:-5]  # nothing was cut
+    # the way out the message gives: cut at the offset and delete the commit record
+    target.write_bytes(raw[:end])
+    (path / "lock" if name == "d" else tmp_path / ".g.rl.commit").unlink()
+    assert relate.connect(str(path)).execute("MATCH (n:N) RETURN count(n)").rows == [(2,)]
+
+
+@pytest.mark.parametrize("name", ["g.rl", "d"])
+def test_a_whole_acknowledged_record_cut_away_is_refused(tmp_path, name):
+    path = tmp_path / name
+    _three_commits(str(path))
+    target = _last_record(path)
+    raw = target.read_bytes()
+    end = raw.rindex(b"T\x02")
+    target.write_bytes(raw[:end])  # at a record boundary: the file looks whole
+    with pytest.raises(StorageError) as e:
+        relate.connect(str(path), read_only=True)
+    assert e.value.detail.startswith(f"{target} ends at offset {end} after transaction 2, but transactions up "
+                                     f"to 3 were acknowledged")
+
+
+@pytest.mark.parametrize("name", ["g.rl", "d"])
+def test_an_interrupted_append_is_set_aside_reported_and_the_store_goes_on(tmp_path, name):
+    path = tmp_path / name
+    _three_commits(str(path))
+    target = _last_record(path)
+    raw = target.read_bytes()
+    torn = frames.frame(frames.TXN, b'{"seq":4}')[:-3]  # the next commit, cut short: never acknowledged
+    target.write_bytes(raw + torn)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert relate.connect(str(path), read_only=True).execute("MATCH (n:N) RETURN count(n)").rows == [(3,)]
+    assert not caught  # the reader ignores it: every acknowledged commit is there
+    assert target.read_bytes() == raw + torn  # and leaves it alone
+    with pytest.warns(StoreRecoveryWarning) as caught:
+        db = relate.connect(str(path))
+    (message,) = [str(w.message) for w in caught]
+    kept = [p for p in (tmp_path if name.endswith(".rl") else path).iterdir() if ".torn-4-" in p.name
+            or p.name.startswith("torn-4-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == torn
+    assert message == (f"{target}: set aside {len(torn)} bytes from offset {len(raw)}: an interrupted write, not "
+                       f"an acknowledged transaction (the store holds every acknowledged one, up to 3); they "
+                       f"are kept in {kept[0].name}")
+    assert target.read_bytes() == raw
     db.execute("CREATE (:N {i: 9})")
     db.close()
     rows = relate.connect(str(path), read_only=True).execute("MATCH (n:N) RETURN n.i ORDER BY n.i").rows
-    assert rows == [(0,), (1,), (9,)]
+    assert rows == [(0,), (1,), (2,), (9,)]
+
+
+def test_a_store_without_a_commit_record_drops_a_torn_tail_as_before_but_reports_and_keeps_it(tmp_path):
+    path = tmp_path / "g.rl"
+    _three_commits(str(path))
+    (tmp_path / ".g.rl.commit").unlink()  # a copy of the file alone, or a store an older relate wrote
+    raw = path.read_bytes()
+    path.write_bytes(raw[:-5])
+    with pytest.warns(StoreRecoveryWarning, match="keeps no record of its last acknowledged transaction"):
+        assert relate.connect(str(path), read_only=True).execute("MATCH (n:N) RETURN count(n)").rows == [(2,)]
+    with pytest.warns(StoreRecoveryWarning, match=r"they are kept in g\.rl\.torn-3-"):
+        relate.connect(str(path)).close()
+    (kept,) = tmp_path.glob("g.rl.torn-3-*")
+    assert path.read_bytes() + kept.read_bytes() == raw[:-5]
 
 
 @pytest.mark.parametrize("name,file,magic", [("g.rl", "g.rl", b"RELATE-STORE"),
@@ -183,7 +252,7 @@ def test_a_rl_file_compacts_into_one_snapshot(tmp_path, monkeypatch):
     for i in range(200):
         db.execute("CREATE (:N {i: $i, pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'})", {"i": i})
     store.close()
-    assert os.listdir(tmp_path) == ["g.rl"]  # one file at rest
+    assert sorted(os.listdir(tmp_path)) == [".g.rl.commit", "g.rl"]  # one file at rest, and its commit record
     assert os.path.getsize(path) < 2 * (store.snapshot_bytes + 2000)
     assert relate.connect(path, read_only=True).execute("MATCH (n:N) RETURN count(n), sum(n.i)").rows == [(200, 19900)]
 
@@ -334,7 +403,7 @@ def test_a_rl_writer_removes_what_a_crashed_compaction_left(tmp_path):
     assert relate.connect(str(path), read_only=True).execute("MATCH (n:N) RETURN count(n)").rows == [(3,)]
     assert (tmp_path / ".g.rl.tmp-999999").exists()  # readers leave it alone
     relate.connect(str(path)).close()
-    assert os.listdir(tmp_path) == ["g.rl"]
+    assert sorted(os.listdir(tmp_path)) == [".g.rl.commit", "g.rl"]
 
 
 @pytest.mark.parametrize("name", ["t.rl", "tdir"])

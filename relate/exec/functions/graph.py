@@ -1,5 +1,5 @@
 """Functions of graph elements: labels, type, id, elementId, keys, properties, startNode,
-endNode, nodes, relationships, length (of a path)."""
+endNode, nodes, relationships, length (of a path only, as in Neo4j 5)."""
 from __future__ import annotations
 
 from ...errors import E
@@ -35,22 +35,26 @@ def _properties(v):
     return dict(live(v, "the properties").props) if isinstance(v, (Node, Relationship)) else dict(v)
 
 
-def _length(v):
-    if isinstance(v, Path):
-        return len(v.rels)
-    return len(v)  # strings and lists, as older Cypher allowed
+# Neo4j 5 writes element ids as `<kind>:<database id>:<entity id>`, 4 for a node and 5 for a
+# relationship: a node and a relationship never share one, although their `id()`s may.  relate
+# has one database per store and no database id, so that part is the nil UUID.
+_DB = "00000000-0000-0000-0000-000000000000"
+
+
+def _element_id(v):
+    return f"{4 if isinstance(v, Node) else 5}:{_DB}:{v.id}"
 
 
 GRAPH: dict[str, tuple] = {
     "labels": (_of("labels", Node, lambda v: sorted(live(v, "the labels").labels)), 1, 1),
     "type": (_of("type", Relationship, lambda v: v.type), 1, 1),
     "id": (_of("id", (Node, Relationship), lambda v: v.id), 1, 1),
-    "elementid": (_of("elementId", (Node, Relationship), lambda v: str(v.id)), 1, 1),
+    "elementid": (_of("elementId", (Node, Relationship), _element_id), 1, 1),
     "keys": (_of("keys", (Node, Relationship, dict), _keys), 1, 1),
     "properties": (_of("properties", (Node, Relationship, dict), _properties), 1, 1),
     "startnode": (_of("startNode", Relationship, lambda v: v.start), 1, 1),
     "endnode": (_of("endNode", Relationship, lambda v: v.end), 1, 1),
     "nodes": (_of("nodes", Path, lambda v: list(v.nodes)), 1, 1),
     "relationships": (_of("relationships", Path, lambda v: list(v.rels)), 1, 1),
-    "length": (_of("length", (Path, str, list), _length), 1, 1),
+    "length": (_of("length", Path, lambda v: len(v.rels)), 1, 1),
 }

@@ -55,7 +55,7 @@ def reverse(v):
     raise type_err("reverse", v)
 
 
-def range_(start, end, step=1):
+def _range(start, end, step) -> range:
     for v in (start, end, step):
         if not is_int(v):
             # range() checks its argument types only at run time, and the TCK names that
@@ -63,7 +63,22 @@ def range_(start, end, step=1):
             raise E.Type.InvalidArgumentType(f"range() takes integers, got {type_name(v).lower()}")
     if step == 0:
         raise E.Argument.NumberOutOfRange("range() step must not be 0")
-    return list(range(start, end + (1 if step > 0 else -1), step))
+    return range(start, end + (1 if step > 0 else -1), step)
+
+
+def range_(start, end, step=1):
+    return list(_range(start, end, step))
+
+
+def range_within(budget, start, end, step=1):
+    """range() under a memory limit: its length is known before the list is built."""
+    r = _range(start, end, step)
+    try:
+        size = 16 * len(r)  # a member's pointer and its integer
+    except OverflowError:  # more members than a Python list can index
+        budget.refuse()
+    budget.check(size)
+    return budget.built(list(r), size)
 
 
 def coalesce(*args):
@@ -83,3 +98,5 @@ LISTS: dict[str, tuple] = {
     "range": (range_, 2, 3),
     "coalesce": (coalesce, 1, 10 ** 6),
 }
+
+LISTS_WITHIN: dict = {"range": range_within}

@@ -3,7 +3,8 @@
 Results follow Java's `Math` (which the TCK's expectations come from): out-of-domain arguments
 give NaN rather than an error, overflow gives an infinity, and every function but `abs` and
 `sign` returns a float.  `round(x, precision, mode)` rounds the decimal text of x, as Java's
-`BigDecimal.valueOf` does, so `round(2.345, 2)` is 2.35.
+`BigDecimal.valueOf` does, so `round(2.345, 2)` is 2.35; without a mode the ties go away from zero
+(HALF_UP), except at precision 0, where `round(x, 0)` agrees with `round(x)` (ties up: -3.5 -> -3.0).
 """
 from __future__ import annotations
 
@@ -86,7 +87,11 @@ def _round(v, precision=None, mode=None):
         return v
     if precision is None:
         return float(math.floor(v + 0.5))  # Java's Math.round: halves go up
+    if isinstance(precision, float) and math.isfinite(precision):
+        precision = int(precision)  # Neo4j takes an INTEGER or a FLOAT precision
     digits = int_arg("round", "precision", precision)
+    if digits == 0 and mode is None:
+        return float(math.floor(v + 0.5))  # round(x, 0) rounds ties up, as round(x) does
     rounding = ROUND_HALF_UP
     if mode is not None:
         if not isinstance(mode, str) or mode.upper() not in _MODES:

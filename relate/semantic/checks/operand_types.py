@@ -37,6 +37,21 @@ def binary(e: A.Binary, typer: T.Typer, text: str) -> None:
                 f"{T.describe(lt.kinds)}", position=position(text, e.pos) if text else None)
     elif op is A.BinOp.IN:
         expect(e.right, typer, T.Kind.LIST, text)
+    elif op is A.BinOp.CONCAT:
+        concat(e, typer, text)
+
+
+def concat(e: A.Binary, typer: T.Typer, text: str) -> None:
+    """`a || b` joins two strings or two lists: each side must be able to be one of them, and
+    both sides the same one."""
+    joinable = T.Kind.STRING | T.Kind.LIST
+    expect(e.left, typer, joinable, text)
+    expect(e.right, typer, joinable, text)
+    lk = typer.of(e.left).kinds & ~T.Kind.NULL
+    rk = typer.of(e.right).kinds & ~T.Kind.NULL
+    if lk and rk and not (lk | rk) & T.Kind.OTHER and not lk & rk & joinable:
+        raise T.mismatch(lk & joinable, typer.of(e.right), e.right.pos,
+                         position(text, getattr(e.right, "pos", 0)) if text else None)
 
 
 def unary(e: A.Unary, typer: T.Typer, text: str) -> None:

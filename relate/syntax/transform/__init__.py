@@ -11,6 +11,7 @@
     expressions.py   comprehensions, calls, CASE, map projections, subqueries
     subqueries.py    CALL { } (scope clause, OPTIONAL, IN TRANSACTIONS), FINISH, standalone ORDER BY
     operators.py     operators by precedence, property access, subscripts
+    types.py         Cypher types (type predicates, property type constraints)
     base.py          the shared state: the statement text, positions, syntax errors
 """
 from __future__ import annotations
@@ -24,10 +25,11 @@ from .patterns import PatternRules
 from .schema import SchemaRules
 from .statements import StatementRules
 from .subqueries import SubqueryRules
+from .types import TypeRules
 
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SubqueryRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
-            OperatorRules, BuildBase):
+class Build(StatementRules, ClauseRules, SubqueryRules, SchemaRules, PatternRules, LiteralRules,
+            ExpressionRules, OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""

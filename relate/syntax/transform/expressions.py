@@ -72,7 +72,44 @@ class ExpressionRules:
         name = c[0]
         distinct = any(isinstance(x, Token) and x.type == "DISTINCT" for x in c[1:])
         args = tuple(x for x in c[1:] if isinstance(x, A.Expr))
+        if name.lower() == "normalize" and len(args) == 2:
+            args = (args[0], self._form_argument(args[1]))
         return A.FunctionCall(name, args, distinct, start_of(meta))
+
+    def _form_argument(self, e):
+        """normalize()'s second argument: a normal form keyword, kept as its name's string."""
+        from ...errors import E
+        from ..position import position
+        if not isinstance(e, A.Variable) or e.name.upper() not in ("NFC", "NFD", "NFKC", "NFKD"):
+            form = self.text[e.pos:].split(")")[0].split(",")[0].strip() or "?"
+            raise E.Syntax.UnknownNormalForm(form=form, position=position(self.text, e.pos))
+        return A.Literal(e.name.upper(), e.pos)
+
+    @v_args(meta=True)
+    def trim_call(self, meta, c):
+        """trim(s), and trim([LEADING | TRAILING | BOTH] [characters] FROM s) as btrim, ltrim or
+        rtrim (whose two-argument forms take the characters to remove)."""
+        name = str(c[0])
+        exprs = [x for x in c[1:] if isinstance(x, A.Expr)]
+        has_from = any(isinstance(x, Token) and x.type == "FROM" for x in c)
+        if not has_from:
+            return A.FunctionCall(name, (exprs[0],), False, start_of(meta))
+        side = next((x for x in c if isinstance(x, str) and x in ("LEADING", "TRAILING", "BOTH")), "BOTH")
+        fn = {"LEADING": "ltrim", "TRAILING": "rtrim", "BOTH": "btrim"}[side]
+        source = exprs[-1]
+        chars = exprs[0] if len(exprs) == 2 else None
+        args = (source,) if chars is None else (source, chars)
+        return A.FunctionCall(fn, args, False, start_of(meta))
+
+    @v_args(meta=True)
+    def old_parameter(self, meta, c):
+        from ...errors import E
+        from ..position import position
+        name = c[0] if isinstance(c[0], str) else str(c[0])
+        raise E.Syntax.RemovedParameterSyntax(name=name, position=position(self.text, start_of(meta)))
+
+    def trim_side(self, c):
+        return str(c[0]).upper()
 
     def function_name(self, c):
         return ".".join(name_of(x) if isinstance(x, Token) else x for x in c

@@ -22,6 +22,8 @@ def _bin(op: A.BinOp):
 class OperatorRules:
     """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
 
+    text: str
+
     def _fold(self, meta, c, op):
         terms = [x for x in c if not isinstance(x, Token)]
         out = terms[0]
@@ -68,6 +70,28 @@ class OperatorRules:
     div = _bin(A.BinOp.DIV)
     mod = _bin(A.BinOp.MOD)
     pow = _bin(A.BinOp.POW)
+    concat = _bin(A.BinOp.CONCAT)
+
+    @v_args(meta=True)
+    def type_predicate(self, meta, c):
+        subject, negated, t = c
+        return A.TypePredicate(subject, t, negated, start_of(meta))
+
+    @v_args(meta=True)
+    def is_normalized(self, meta, c):
+        negated = any(isinstance(x, Token) and x.type == "NOT" for x in c[1:])
+        form = next((x for x in c[1:] if isinstance(x, Token) and x.type == "NAME"), None)
+        return A.NormalizedTest(c[0], self._normal_form(form) if form is not None else "NFC", negated,
+                                start_of(meta))
+
+    def _normal_form(self, tok) -> str:
+        """A normal form named by a bare word (NFC, NFD, NFKC, NFKD), else `UnknownNormalForm`."""
+        from ...errors import E
+        from ..position import position
+        name = str(tok).upper()
+        if name not in ("NFC", "NFD", "NFKC", "NFKD"):
+            raise E.Syntax.UnknownNormalForm(form=str(tok), position=position(self.text, tok.start_pos or 0))
+        return name
 
     @v_args(meta=True)
     def is_null(self, meta, c):

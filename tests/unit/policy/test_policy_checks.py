@@ -102,10 +102,22 @@ def test_the_memory_limit_refuses_a_read_result_and_keeps_its_plan(db):
     assert again.plan_cache == "hit-raw-fastpath" and len(again.rows[0][0]) == 10
 
 
-def test_the_memory_limit_leaves_writes_alone(db):
-    result = db.execute("CREATE (n:Big {xs: range(1, 1000)}) RETURN n.xs AS xs",
+def test_the_memory_limit_refuses_a_returned_value_the_same_way(db):
+    small = Policy(expression_memory_limit=4096)
+    with pytest.raises(relate.RelateError) as e:
+        db.execute("RETURN $xs AS xs", {"xs": list(range(1000))}, policy=small)  # built by no one
+    assert e.value.message.startswith("runtime error: ExpressionMemoryLimit: a result value needs more than 4096 bytes")
+
+
+def test_the_memory_limit_measures_what_a_write_builds_but_not_its_committed_result(db):
+    db.execute("CREATE (n:Big {xs: range(1, 1000)})")
+    result = db.execute("MATCH (n:Big) SET n.seen = true RETURN n.xs AS xs",
                         policy=Policy(expression_memory_limit=64))
-    assert len(result.rows[0][0]) == 1000
+    assert len(result.rows[0][0]) == 1000  # a write's result is not measured after its commit
+    with pytest.raises(relate.RelateError) as e:  # what it builds is, and the write rolls back
+        db.execute("CREATE (n:Big {xs: range(1, 1000)})", policy=Policy(expression_memory_limit=64))
+    assert e.value.kind == "ExpressionMemoryLimit"
+    assert db.execute("MATCH (n:Big) RETURN count(n)").rows == [(1,)]
 
 
 def test_served_defaults():
