@@ -199,8 +199,12 @@ class Database:
         if policy.expression_memory_limit is not None:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         outer = self._explicit
+        if plan.in_transactions and outer is not None:
+            raise E.Runtime.ImplicitTransactionRequired()
         if outer is None:
             txn = self.graph.begin()
+            if plan.in_transactions:  # CALL { } IN TRANSACTIONS commits its batches itself
+                ctx.txn = _InnerTransactions(self, txn)
         else:
             txn = outer
             mark = txn.savepoint()
@@ -275,6 +279,43 @@ class Database:
         from .schema import infer_schema
         self.store.refresh()
         return infer_schema(self.graph, sample_size)
+
+
+class _InnerTransactions:
+    """What `CALL { } IN TRANSACTIONS` (`exec/in_transactions.py`) commits its batches with: the
+    statement's transaction serves as each inner transaction in turn.  `commit` makes what the
+    batch changed durable now (one store commit, as a statement's) and forgets its undo steps, so
+    a later failure of the statement rolls back only what came after the batch; `rollback(mark)`
+    undoes a failed batch.  Only an implicit (auto-commit) statement gets one: `run` refuses the
+    clause inside a `transaction()` block, and a read-only policy refuses it as a write."""
+
+    __slots__ = ("db", "txn", "started")
+
+    def __init__(self, db: "Database", txn) -> None:
+        self.db = db
+        self.txn = txn
+        self.started = 0  # inner transactions begun
+
+    def mark(self):
+        """Begin the next inner transaction -> the mark `rollback` takes."""
+        self.started += 1
+        return self.txn.savepoint()
+
+    def rollback(self, mark) -> None:
+        self.txn.rollback_to(mark)
+
+    def commit(self) -> None:
+        txn = self.txn
+        if txn.dirty:
+            self.db._commit()
+        txn.undo.clear()
+        if txn.redo is not None:
+            txn.redo.clear()
+        txn.dirty = False
+
+    def name(self) -> str:
+        """The current inner transaction's id, as REPORT STATUS shows it."""
+        return f"relate-transaction-{self.started}"
 
 
 class _TransactionBlock:

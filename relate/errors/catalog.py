@@ -242,6 +242,9 @@ class Semantic(Group[CypherSemanticError], phase="compile"):
     MergeReadOwnWrites = Kind("MERGE given a null property value to match on.",
                               "Cannot merge the following entity using null property value for '{key}'",
                               phase="runtime")
+    InvalidImportingWith = Kind("The first WITH of a `CALL { }` without a scope clause reads outer variables "
+                                "but is more than a list of them (an alias, an expression, DISTINCT, ORDER BY, "
+                                "WHERE, SKIP or LIMIT).")
 
 
 def _missing(names: list[str]) -> str:
@@ -292,6 +295,11 @@ class Runtime(Group[CypherRuntimeError]):
     ExpressionMemoryLimit = Kind("A value a statement builds, or a read returns, grows past "
                                  "`--expression-memory-limit`.",
                                  "a result value needs more than {limit} bytes (--expression-memory-limit)")
+    ImplicitTransactionRequired = Kind(
+        "`CALL { } IN TRANSACTIONS` inside an explicit transaction (a `transaction()` block): its batches "
+        "commit on their own, which only an implicit (auto-commit) statement can do.",
+        "A query with CALL ... IN TRANSACTIONS can only be executed in an implicit transaction, "
+        "but tried to execute in an explicit transaction")
     PipelineTooDeep = Kind("A statement whose chain of clauses runs deeper than the interpreter's stack "
                            "allows (hundreds of dependent clauses); nothing is written.",
                            "the statement chains too many clauses to run in one pipeline; nothing was "

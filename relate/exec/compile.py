@@ -408,7 +408,7 @@ class Compiler:
             raise _internal("a subquery without a planner")
         return self.subquery_hook(e, scope)
 
-    _CountSubquery = _ExistsSubquery
+    _CountSubquery = _CollectSubquery = _ExistsSubquery
 
     def _MapProjection(self, e, scope):
         subj = self.compile(e.subject, scope)
@@ -494,7 +494,7 @@ def contains_aggregate(e: A.Node) -> bool:
             return True
         if isinstance(n, A.FunctionCall) and n.name.lower() in AGGREGATES:
             return True
-        if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension)):
+        if isinstance(n, (*A.SUBQUERY_EXPRS, A.PatternComprehension)):
             continue
         if isinstance(n, (A.ListComprehension, A.Quantifier, A.Reduce)):
             # an aggregate may produce the list, but not run once per element: one inside the

@@ -368,6 +368,7 @@ class ProcedureCall(Operator):
         self.coerce = coerce      # args tuple -> args tuple checked against the signature
         self.picks = picks        # output indexes appended to the row, in yield order
         self.details = proc.name
+        self.optional = False     # OPTIONAL CALL: no output rows -> the row with nulls
 
     def rows(self, ctx):
         fn, arg_fns, coerce, picks = self.proc.fn, self.arg_fns, self.coerce, self.picks
@@ -379,5 +380,9 @@ class ProcedureCall(Operator):
                     pass
                 yield row
                 continue
+            found = False
             for out in fn(args, ctx):
+                found = True
                 yield row + tuple(out[i] for i in picks)
+            if not found and self.optional:
+                yield row + (None,) * len(picks)

@@ -56,6 +56,7 @@ class CallPlanner:
             return tuple(out)
         op = O.ProcedureCall(op, proc, arg_fns, coerce, picks)
         op.name = _SHOW_OPERATORS.get(proc.name, op.name)
+        op.optional = c.optional
         for k, alias in zip(picks, aliases):
             scope, _ = scope.extended(alias)
         if c.where is not None:

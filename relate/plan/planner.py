@@ -23,7 +23,7 @@ from . import rules
 from .calls import CallPlanner
 from .schema_plan import schema_operator
 from .matching import MatchPlanner
-from .projection import ProjectionPlanner
+from .projection import ProjectionPlanner, Shown
 from .subqueries import SubqueryPlanner
 from .writing import WritePlanner
 
@@ -36,6 +36,7 @@ class Plan:
     parameters: tuple[str, ...]
     notifications: list[Notification] = field(default_factory=list)
     schema: A.Node | None = None  # a schema command (A.SCHEMA_COMMANDS), run by the database
+    in_transactions: bool = False  # holds CALL { } IN TRANSACTIONS (its batches commit on their own)
 
 
 def _params_in(node) -> list[str]:
@@ -67,6 +68,7 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
         self.notifications: list[Notification] = []
         self.reads = False
         self.writes = False
+        self.in_transactions = False
 
     # ------------------------------------------------------------------ entry
     def plan(self, stmt: A.Statement) -> Plan:
@@ -93,7 +95,8 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
             root.details = f"{len(columns)} item(s)"
         qtype = "rw" if self.reads and self.writes else ("w" if self.writes else "r")
         params = params + tuple(p for p in dict.fromkeys(self.implicit_parameters) if p not in params)
-        return Plan(root, tuple(columns or ()), qtype, params, self.notifications)
+        return Plan(root, tuple(columns or ()), qtype, params, self.notifications,
+                    in_transactions=self.in_transactions)
 
     # ------------------------------------------------------------------ clauses
     def _single(self, sq: A.SingleQuery):
@@ -152,6 +155,10 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
             for sub in c.body:
                 body, inner, _ = self._clause(sub, body, inner, False)
             return W.ForeachOp(op, source, arg, body), scope, None
+        if isinstance(c, A.SubqueryCall):
+            return (*self._subquery_call(c, op, scope), None)
+        if isinstance(c, A.Finish):
+            return Shown(op, "EmptyResult", ""), scope, None
         if isinstance(c, A.Call):
             standalone = self._standalone
             op, scope, cols = self._call(c, op, scope, standalone)

@@ -1,12 +1,22 @@
 """The planner's hooks for expressions that match patterns: pattern predicates and
-comprehensions, `EXISTS { }` and `COUNT { }` -> closures the compiler calls per row, each over a
-matcher or a sub-plan built once."""
+comprehensions, `EXISTS { }`, `COUNT { }` and `COLLECT { }` -> closures the compiler calls per row,
+each over a matcher or a sub-plan built once; and `CALL { }` subquery clauses -> a `CallSubquery`
+(or, IN TRANSACTIONS, a `TransactionsCall`) over the sub-plan of each UNION part.
+
+A part's sub-plan starts from an `Argument` the operator hands the part's imports per outer row
+(`semantic/subqueries.part_imports`: the same parts and imports the checking stage read)."""
 from __future__ import annotations
 
 from ..errors import E
 from ..exec import operators as O
 from ..exec.compile import Scope
+from ..exec.in_transactions import TransactionsCall
+from ..exec.subquery_call import CallSubquery
+from ..semantic.projection import visible
+from ..semantic.subqueries import part_imports
 from ..syntax import ast as A
+from ..values import to_text
+from .projection import Shown
 
 
 class SubqueryPlanner:
@@ -66,24 +76,98 @@ class SubqueryPlanner:
         return count
 
     def _full_subquery(self, e, scope: Scope):
-        """`EXISTS { query }` / `COUNT { query }`: the query planned once on top of an argument
-        operator that hands it the outer row; per outer row it runs until its answer is known."""
-        arg = O.Argument()
-        op, inner = arg, Scope(scope.slots)
+        """`EXISTS { query }` / `COUNT { query }` / `COLLECT { query }`: the query planned once on
+        top of an argument operator that hands it the outer row; per outer row it runs until its
+        answer is known.  UNION parts run one after the other (UNION drops repeated rows)."""
+        parts = e.query.parts if isinstance(e.query, A.Query) else (e.query,)
+        args, roots = [], []
         saved = self._standalone
-        clauses = e.query.clauses
-        for i, c in enumerate(clauses):
-            op, inner, _ = self._clause(c, op, inner, i == len(clauses) - 1)
+        for part in parts:
+            arg = O.Argument()
+            op, inner = arg, Scope(scope.slots)
+            clauses = part.clauses
+            for i, c in enumerate(clauses):
+                op, inner, _ = self._clause(c, op, inner, i == len(clauses) - 1)
+            args.append(arg)
+            roots.append(op)
         self._standalone = saved
+        op = roots[0] if len(roots) == 1 else O.Union(roots, not all(e.query.union_all))
+        if len(args) == 1:
+            arg, = args
+
+            def bind(row):
+                arg.row = row
+        else:
+            def bind(row):
+                for a in args:
+                    a.row = row
         if isinstance(e, A.ExistsSubquery):
             def exists(row, ctx):
-                arg.row = row
+                bind(row)
                 for _ in op.rows(ctx):
                     return True
                 return False
             return exists
+        if isinstance(e, A.CollectSubquery):
+            def collect(row, ctx):
+                bind(row)
+                return [r[0] for r in op.rows(ctx)]
+            return collect
 
         def count(row, ctx):
-            arg.row = row
+            bind(row)
             return sum(1 for _ in op.rows(ctx))
         return count
+
+    # ------------------------------------------------------------ CALL { } clauses
+    def _subquery_call(self, c: A.SubqueryCall, op, scope: Scope):
+        """-> (the operator, the scope after the call)."""
+        args, roots = [], []
+        columns = None
+        saved, wrote = self._standalone, self.writes
+        self._standalone = False
+        self.writes = False
+        for part, names in part_imports(c, visible(scope.slots)):
+            arg = O.Argument()
+            sub, inner = arg, Scope({n: i for i, n in enumerate(names)})
+            returned = None
+            clauses = part.clauses
+            for i, cl in enumerate(clauses):
+                sub, inner, returned = self._clause(cl, sub, inner, i == len(clauses) - 1)
+            if isinstance(sub, O.ProduceResults):  # the part's RETURN gives the call its columns
+                sub = Shown(sub.child, "Projection", sub.details)
+            args.append((arg, [scope.slot(n) for n in names]))
+            roots.append(sub)
+            columns = returned
+        self._standalone = saved
+        inner_writes, self.writes = self.writes, self.writes or wrote
+        inner_root = roots[0] if len(roots) == 1 else O.Union(roots, not all(c.query.union_all))
+        width = None if columns is None else len(columns)
+        tx = c.transactions
+        if tx is None:
+            call = CallSubquery(op, args, inner_root, width, c.optional)
+            if inner_writes:  # the clauses after it see what every run of it wrote
+                call = O.Eager(call)
+        else:
+            self.writes = True  # its batches commit: never on a read-only connection
+            self.in_transactions = True
+            batch = None if tx.batch is None else self.compiler.compile(tx.batch, Scope())
+            mode = (tx.retry_then or "CONTINUE") if tx.on_error == "RETRY" else tx.on_error
+            call = TransactionsCall(op, args, inner_root, width, batch, mode, tx.report is not None)
+            call.details = _tx_text(tx)
+        out = scope
+        for n in columns or ():
+            out, _ = out.extended(n)
+        if tx is not None and tx.report is not None:
+            out, _ = out.extended(tx.report)
+        (call.child if isinstance(call, O.Eager) else call).identifiers = tuple(columns or ())
+        return call, out
+
+
+def _tx_text(tx: A.InTransactions) -> str:
+    """EXPLAIN's details of an IN TRANSACTIONS call: its batch size, error mode and status."""
+    b = tx.batch
+    size = ("1000" if b is None else to_text(b.value) if isinstance(b, A.Literal)
+            else "$" + b.name if isinstance(b, A.Parameter) else "(expression)")
+    out = f"OF {size} ROWS, ON ERROR {tx.on_error}"
+    return out + (f", REPORT STATUS AS {tx.report}" if tx.report is not None else "")

@@ -71,7 +71,7 @@ def aggregates_in(e) -> list:
         if is_aggregate(n):
             out.append(n)
             continue
-        if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension)):
+        if isinstance(n, (*A.SUBQUERY_EXPRS, A.PatternComprehension)):
             continue
         if isinstance(n, (list, tuple)):
             stack.extend(reversed(n))
@@ -107,7 +107,7 @@ def variables_in(e) -> list:
             stack.append((n.source, bound))
             stack.append((n.expression, bound | {n.accumulator, n.variable}))
             continue
-        if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension,
+        if isinstance(n, (*A.SUBQUERY_EXPRS, A.PatternComprehension,
                           A.PatternPredicate)):
             for v in pattern_variables_read(n):
                 if v.name not in bound:

@@ -22,6 +22,7 @@ from .expr_order import ExprOrder
 from .names import Names
 from .astwalk import conjuncts
 from .pattern_walk import PatternWalk
+from .subqueries import part_imports
 from .projection import (aggregate_rewrite, grouping_key_swap, is_simple_key, item_names, projected_rewrite,
                          visible)
 
@@ -51,16 +52,32 @@ class BuildOrder:
         if len(body.parts) > 1:
             union.one_kind(body.union_all)
 
-    def single(self, sq: A.SingleQuery) -> tuple[str, ...]:
-        scope = Names()
+    def single(self, sq: A.SingleQuery, scope: Names | None = None, standalone: bool | None = None
+               ) -> tuple[str, ...]:
+        """`scope`: what the part starts with (a subquery's imports); `standalone`: whether a
+        lone procedure call is the whole statement (by default: when it is the only clause)."""
+        scope = Names() if scope is None else scope
         clauses = sq.clauses
-        self._standalone = len(clauses) == 1
+        saved = self._standalone
+        self._standalone = len(clauses) == 1 if standalone is None else standalone
         returned = None
         for i, c in enumerate(clauses):
             clause_order.return_last(c, i == len(clauses) - 1)
             scope, returned = self.clause(c, scope)
         clause_order.conclusion(clauses[-1])
+        self._standalone = saved if standalone is not None else self._standalone
         return () if returned is None else returned
+
+    def _query_parts(self, q, starts) -> tuple[str, ...]:
+        """The UNION parts of a subquery, each from its own start scope -> its columns."""
+        columns = None
+        for sq, start in zip(q.parts, starts):
+            cols = self.single(sq, start, standalone=False)
+            union.same_columns(columns, cols)
+            columns = cols
+        if len(q.parts) > 1:
+            union.one_kind(q.union_all)
+        return columns or ()
 
     # ------------------------------------------------------------ clauses
     def clause(self, c, scope: Names):
@@ -176,6 +193,26 @@ class BuildOrder:
             inner, _ = self.clause(sub, inner)
         return scope, None
 
+    def _SubqueryCall(self, c: A.SubqueryCall, scope):
+        parts = part_imports(c, visible(scope.types))
+        q = A.Query(tuple(p for p, _ in parts), c.query.union_all)
+        starts = [Names({n: scope.types.get(n) for n in names}) for _, names in parts]
+        columns = self._query_parts(q, starts)
+        tx = c.transactions
+        if tx is not None:
+            for e in (tx.batch, tx.retry_for, tx.concurrency):
+                if e is not None:
+                    self.expr(e, Names())
+        after = scope.copy()
+        for n in columns:
+            after = after.extended(n)
+        if tx is not None and tx.report is not None:
+            after = after.extended(tx.report, T.MAP)
+        return after, None
+
+    def _Finish(self, c: A.Finish, scope):
+        return scope, None
+
     def _Call(self, c: A.Call, scope):
         standalone = self._standalone
         pos = position(self.text, c.pos) if self.text else None
@@ -286,6 +323,9 @@ class BuildOrder:
         self.expr(e.projection, inner)
 
     def _subquery_expr(self, e, scope: Names) -> None:
+        if isinstance(e.query, A.Query):  # UNION inside
+            self._query_parts(e.query, [scope.copy() for _ in e.query.parts])
+            return
         if e.query is not None:
             inner = scope.copy()
             for c in e.query.clauses:

@@ -146,7 +146,7 @@ class ExprOrder:
     def _ExistsSubquery(self, e, scope):
         self.subquery_hook(e, scope)
 
-    _CountSubquery = _ExistsSubquery
+    _CountSubquery = _CollectSubquery = _ExistsSubquery
 
     def _MapProjection(self, e, scope):
         self.check(e.subject, scope)

@@ -28,7 +28,7 @@ def check_pattern_positions(e, predicate_root: bool, fail) -> None:
             continue
         if not isinstance(n, A.Node):
             continue
-        if isinstance(n, (A.ExistsSubquery, A.CountSubquery, A.PatternComprehension)):
+        if isinstance(n, (*A.SUBQUERY_EXPRS, A.PatternComprehension)):
             continue
         if isinstance(n, A.FunctionCall):
             inner = n.name.lower() == "exists"

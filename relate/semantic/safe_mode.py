@@ -20,6 +20,7 @@ from ..errors import CypherSyntaxError, E
 from ..syntax import ast as A
 from ..syntax.parser import position
 from .astwalk import aggregates_in
+from .checks.in_transactions import writes
 
 KIND = "SafeModeViolation"
 
@@ -44,13 +45,13 @@ def _fail(text: str, pos: int, detail: str) -> CypherSyntaxError:
 
 def _check_bounded_read(part: A.SingleQuery, text: str) -> None:
     clauses = part.clauses
-    if any(isinstance(c, _UPDATING) for c in clauses):
+    if any(isinstance(c, _UPDATING) or (isinstance(c, A.SubqueryCall) and writes(c)) for c in clauses):
         return  # a write; its rows are not what --safe bounds
     # the rows are bounded once a projection after the last MATCH limits or reduces them
     matched = bounded = False
     final = None
     for c in clauses:
-        if isinstance(c, A.Match):
+        if isinstance(c, A.Match) or (isinstance(c, A.SubqueryCall) and _matches(c)):
             matched, bounded = True, False
         elif isinstance(c, (A.Return, A.With)):
             final = c
@@ -63,6 +64,11 @@ def _check_bounded_read(part: A.SingleQuery, text: str) -> None:
     raise _fail(text, final.pos,
                 f"a MATCH read needs LIMIT or a reducing aggregate (count, sum, min, max, ...) in its final "
                 f"{word}; collect() does not bound it")
+
+
+def _matches(c: A.SubqueryCall) -> bool:
+    """A CALL { } whose rows come from a MATCH of its own (they reach the outer query)."""
+    return any(isinstance(x, A.Match) for part in c.query.parts for x in part.clauses)
 
 
 def _has_reducing_aggregate(expr: A.Expr) -> bool:
@@ -100,6 +106,14 @@ def _visit_clause(clause: A.Clause, bound: set[str], text: str) -> None:
     elif isinstance(clause, A.Call):
         for y in clause.yields or ():
             bound.add(y.alias or y.name)
+    elif isinstance(clause, A.SubqueryCall):
+        for part in clause.query.parts:  # imports over-approximated: every outer name
+            inner = set(bound)
+            for c in part.clauses:
+                _visit_clause(c, inner, text)
+            last = part.clauses[-1] if part.clauses else None
+            if isinstance(last, A.Return):
+                bound.update(it.alias or it.text for it in last.projection.items)
     elif isinstance(clause, A.Foreach):
         inner = set(bound)
         inner.add(clause.variable)

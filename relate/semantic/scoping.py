@@ -11,8 +11,9 @@ before any data is read.  Each rule family has its own module:
 - `pattern_positions.py`: a pattern used as a value (`UnexpectedSyntax`);
 - here: the walk itself, variables in expressions (`UndefinedVariable`), aggregate placement
   (`InvalidAggregation`, `NestedAggregation`), operand kinds of WHERE, SET, REMOVE and DELETE
-  (`InvalidArgumentType`, `InvalidDelete`) and updates inside EXISTS/COUNT subqueries
-  (`InvalidClauseComposition`).
+  (`InvalidArgumentType`, `InvalidDelete`);
+- `subquery_calls.py`: CALL { } scopes and the subquery expressions (writes, shadowing, COLLECT's
+  one column); `checks/in_transactions.py`: where IN TRANSACTIONS may stand.
 `build_order.py` runs after this pass (the planner's own order, for what only that order decides).
 Errors carry the position of the offending variable, expression or clause.
 """
@@ -25,7 +26,9 @@ from ..syntax.position import position
 from .astwalk import is_aggregate
 from .bindings import PatternBinder
 from .pattern_positions import check_pattern_positions
+from .checks import in_transactions
 from .projection import ProjectionRules, visible
+from .subquery_calls import SubqueryRules
 
 
 class Analyzer:
@@ -34,6 +37,8 @@ class Analyzer:
         self.procedures = procedures
         self.patterns = PatternBinder(self.fail, self.check_expr)
         self.projections = ProjectionRules(self)
+        self.subqueries = SubqueryRules(self)
+        self._standalone = False
 
     def fail(self, kind: str, detail: str, pos: int = 0):
         raise CypherSemanticError(kind, detail,
@@ -43,6 +48,7 @@ class Analyzer:
     def statement(self, stmt: A.Statement) -> None:
         body = stmt.body
         if isinstance(body, A.Query):
+            in_transactions.placement(body, self.fail)
             for part in body.parts:
                 self.single(part, {})
 
@@ -154,6 +160,9 @@ class Analyzer:
                           getattr(e, "pos", c.pos))
         return scope
 
+    def _SubqueryCall(self, c: A.SubqueryCall, scope):
+        return self.subqueries.call(c, scope)
+
     def _Foreach(self, c: A.Foreach, scope):
         self.check_expr(c.source, scope, where="FOREACH")
         if c.variable in scope:
@@ -242,15 +251,10 @@ class Analyzer:
             self.check_expr(e.predicate, inner, where)
             self.check_expr(e.projection, inner, where)
             return
-        if isinstance(e, (A.ExistsSubquery, A.CountSubquery)):
+        if isinstance(e, A.SUBQUERY_EXPRS):
             inner = dict(scope)
             if e.query is not None:
-                for c in e.query.clauses:
-                    if isinstance(c, _UPDATING):
-                        self.fail("InvalidClauseComposition",
-                                  f"{'EXISTS' if isinstance(e, A.ExistsSubquery) else 'COUNT'} subqueries "
-                                  "cannot contain clauses that update the graph", c.pos)
-                self.single(e.query, inner)
+                self.subqueries.expression(e, scope)
             else:
                 self.patterns.match(e.pattern.parts, inner)
                 self.check_expr(e.where, inner, "WHERE")

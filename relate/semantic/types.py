@@ -344,6 +344,9 @@ class Typer:
     def _CountSubquery(self, e):
         return SType(Kind.INTEGER)
 
+    def _CollectSubquery(self, e):
+        return SType(Kind.LIST)  # never null: no rows make the empty list
+
 
 _BOOL_OPS = frozenset({A.BinOp.AND, A.BinOp.OR, A.BinOp.XOR, A.BinOp.EQ, A.BinOp.NE, A.BinOp.LT,
                        A.BinOp.GT, A.BinOp.LE, A.BinOp.GE, A.BinOp.IN, A.BinOp.STARTS_WITH,

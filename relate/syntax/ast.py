@@ -280,7 +280,7 @@ class MapProjection(Expr):
 
 @dataclass(frozen=True, slots=True)
 class ExistsSubquery(Expr):
-    query: "SingleQuery | None"
+    query: "SingleQuery | Query | None"  # a Query when its parts are joined by UNION
     pattern: "Pattern | None"
     where: Expr | None
     pos: int = 0
@@ -288,10 +288,25 @@ class ExistsSubquery(Expr):
 
 @dataclass(frozen=True, slots=True)
 class CountSubquery(Expr):
-    query: "SingleQuery | None"
+    query: "SingleQuery | Query | None"
     pattern: "Pattern | None"
     where: Expr | None
     pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CollectSubquery(Expr):
+    """`COLLECT { query }`: the list of the values of its one column (a full query only; the
+    pattern and where fields stay None, as for the other subquery expressions' full form)."""
+
+    query: "SingleQuery | Query"
+    pattern: None = None
+    where: None = None
+    pos: int = 0
+
+
+# the subquery expressions (they share the fields query, pattern and where)
+SUBQUERY_EXPRS = (ExistsSubquery, CountSubquery, CollectSubquery)
 
 
 # ---------------------------------------------------------------- patterns
@@ -473,6 +488,38 @@ class Call(Clause):
     yields: tuple[YieldItem, ...] | None  # None: no YIELD; () with star
     yield_star: bool = False
     where: Expr | None = None
+    pos: int = 0
+    optional: bool = False  # OPTIONAL CALL: a row the procedure answers with nothing goes on with nulls
+
+
+@dataclass(frozen=True, slots=True)
+class InTransactions(Node):
+    """`IN [n CONCURRENT] TRANSACTIONS [OF n ROWS] [ON ERROR ...] [REPORT STATUS AS s]`."""
+
+    batch: Expr | None = None  # rows per inner transaction; None: the default (1000)
+    on_error: str = "FAIL"  # CONTINUE, BREAK, FAIL or RETRY
+    retry_for: Expr | None = None  # RETRY FOR n SECONDS
+    retry_then: str | None = None  # RETRY ... THEN CONTINUE | BREAK | FAIL
+    report: str | None = None  # REPORT STATUS AS name
+    concurrent: bool = False
+    concurrency: Expr | None = None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SubqueryCall(Clause):
+    """`[OPTIONAL] CALL [(x, y) | (*) | ()] { query } [IN TRANSACTIONS ...]`."""
+
+    query: "Query"
+    scope: tuple[Variable, ...] | None = None  # the variable scope clause; None: there is none
+    scope_all: bool = False  # CALL (*)
+    optional: bool = False
+    transactions: InTransactions | None = None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Clause):
     pos: int = 0
 
 

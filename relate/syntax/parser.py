@@ -76,6 +76,7 @@ def warm_parser() -> None:
 # Python's stack.
 MAX_TREE_DEPTH = 200
 
+_PAGING = frozenset({"ORDER", "SKIP", "OFFSET", "LIMIT"})
 _UNICODE_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d")
 
 
@@ -88,6 +89,12 @@ def parse(text: str) -> A.Statement:
         tok = e.token
         if tok.type == "$END":
             raise syntax_error(text, "unexpected end of input", len(text)) from None
+        if tok.type in _PAGING:
+            # ORDER BY / SKIP / LIMIT out of their order, or after a query's RETURN: a clause
+            # in the wrong place, not text the grammar cannot read
+            raise syntax_error(text, f"{str(tok).upper()} cannot stand here: ORDER BY, SKIP (OFFSET) and "
+                               "LIMIT come in that order, after WITH, RETURN or another clause, and nothing "
+                               "follows a query's RETURN", tok.start_pos, "InvalidClauseComposition") from None
         raise syntax_error(text, f'unexpected token "{unmark(str(tok))}"', tok.start_pos) from None
     except UnexpectedCharacters as e:
         at = e.pos_in_stream or 0

@@ -15,8 +15,9 @@ import re
 NODE_OPEN = "\ue000"  # `(` that opens a node pattern
 NS_DOT = "\ue001"  # `.` inside a namespaced function name
 PATH_EQ = "\ue002"  # `=` naming a path inside a pattern comprehension
+SUBQ_OPEN = "\ue003"  # `{` opening a `COLLECT { ... }` subquery (not a map projection of `collect`)
 
-MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "="}
+MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "=", SUBQ_OPEN: "{"}
 
 _TOKEN = re.compile(r"""
     (?P<ws>\s+)
@@ -34,6 +35,9 @@ _PATTERN_START = {"MATCH", "CREATE", "MERGE", "FOR"}
 _PATTERN_END = {"WHERE", "RETURN", "WITH", "SET", "REMOVE", "DELETE", "DETACH", "ON", "UNWIND",
                 "OPTIONAL", "CALL", "UNION", "ORDER", "SKIP", "LIMIT", "FOREACH", "YIELD",
                 "MATCH", "CREATE", "MERGE", "INDEX", "CONSTRAINT", "EXPLAIN", "PROFILE"}
+# Words a subquery starts with: `collect {` followed by one opens a COLLECT subquery.
+_QUERY_START = {"MATCH", "OPTIONAL", "UNWIND", "WITH", "CALL", "RETURN", "CREATE", "MERGE", "SET",
+                "DELETE", "DETACH", "REMOVE", "FOREACH", "USE", "FINISH", "LOAD"}
 _PATH_FUNCS = {"SHORTESTPATH", "ALLSHORTESTPATHS"}
 
 
@@ -199,6 +203,9 @@ def prescan(text: str) -> str:
             if j + 1 < n and toks[j + 1].text == "(" and prev != ".":
                 for d in dots:
                     chars[toks[d].pos] = NS_DOT
+        if (t.kind == "name" and t.up == "COLLECT" and i + 2 < n and toks[i + 1].text == "{"
+                and toks[i + 2].up in _QUERY_START and (i == 0 or toks[i - 1].text not in (".", ":"))):
+            chars[toks[i + 1].pos] = SUBQ_OPEN
         if (t.text == "[" and i + 3 < n and toks[i + 1].kind == "name" and toks[i + 2].text == "="
                 and i + 3 in node_opens):
             chars[toks[i + 2].pos] = PATH_EQ

@@ -32,6 +32,12 @@ PLANS = {
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
     "schema_constraint": "CREATE CONSTRAINT person_key FOR (p:Person) REQUIRE (p.name, p.role) IS NODE KEY",
     "schema_show": "SHOW CONSTRAINTS YIELD name, type WHERE type = 'NODE_KEY' RETURN name",
+    "call_subquery": "MATCH (p:Person) OPTIONAL CALL (p) { MATCH (p)-[:KNOWS]->(f) RETURN f.name AS friend "
+                     "UNION MATCH (f)-[:KNOWS]->(p) RETURN f.name AS friend } RETURN p.name, friend",
+    "in_transactions": "MATCH (p:Person) CALL (p) { SET p.seen = true } IN TRANSACTIONS OF 2 ROWS "
+                       "ON ERROR CONTINUE REPORT STATUS AS s RETURN p.name, s.committed",
+    "collect_subquery": "MATCH (p:Person) ORDER BY p.name LIMIT 2 "
+                        "RETURN p.name, COLLECT { MATCH (p)-->(x) RETURN x.name } AS near",
 }
 
 ERRORS = {
@@ -59,6 +65,13 @@ PARSES = {
     "comprehensions": "RETURN [x IN l WHERE x > 1 | x], [(a)-->(b) | b.name], [p = (a)-[*1..2]-(b) | p]",
     "keywords_as_names": "MATCH (n:Match {end: 1}) RETURN n.count, n.end, db.labels()",
     "map_projection": "MATCH (n) RETURN n {.name, .*, k: 1, n}",
+    "call_subquery": "UNWIND [1] AS x OPTIONAL CALL (x) { WITH x WHERE x > 0 RETURN x AS y UNION RETURN 0 AS y } "
+                     "CALL { WITH x RETURN x AS z } CALL (*) { CREATE () } CALL () { FINISH } RETURN y, z",
+    "in_transactions": "UNWIND $rows AS r CALL (r) { CREATE (:T {v: r}) } IN 2 CONCURRENT TRANSACTIONS "
+                       "OF $n ROWS ON ERROR RETRY FOR 2.5 SECONDS THEN BREAK REPORT STATUS AS s RETURN s",
+    "subquery_expressions": "MATCH (c) ORDER BY c.n SKIP 1 LIMIT 2 RETURN COLLECT { MATCH (c)-->(d) RETURN d.n }, "
+                            "EXISTS { RETURN 1 AS a UNION RETURN 2 AS a }, COUNT { RETURN 1 AS b UNION ALL "
+                            "RETURN 1 AS b } AS n",
     "type_predicates": "RETURN x IS :: INT NOT NULL, x IS NOT TYPED LIST<STRING NOT NULL | FLOAT NOT NULL>, "
                        "x :: TIMESTAMP WITH TIME ZONE, x IS :: ANY<BOOL | NODE>, x IS :: INTEGER LIST NOT NULL, "
                        "[y IN l WHERE y :: INT | y]",

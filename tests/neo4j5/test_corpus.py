@@ -13,6 +13,9 @@ from tests.neo4j5.runner import construct_of, discover, run_one
 
 WIRED = frozenset({
     "errors-runtime", "math-errors", "math-functions", "offset", "timezone",
+    "call-import-with", "call-returning", "call-scope", "call-unit", "collect-subquery", "count-subquery",
+    "exists-subquery", "finish", "in-transactions", "in-transactions-errors", "limit", "optional-call",
+    "standalone-order-by", "subquery-expression-scope",
     "graph-functions", "list-functions", "neo4j5-removals", "normalize", "null-if", "random-uuid",
     "round", "string-concat", "string-errors", "timestamp", "type-predicate", "value-type",
     "constraint-ddl", "constraint-existence", "constraint-key", "constraint-type", "constraint-unique",

@@ -1,16 +1,19 @@
-"""Where clauses may stand in a single query: RETURN only last; a query ends with RETURN, an
-updating clause or CALL."""
+"""Where clauses may stand in a single query: RETURN and FINISH only last; a query ends with RETURN,
+FINISH, an updating clause or CALL (a procedure or a subquery)."""
 from __future__ import annotations
 
 from ...errors import E
 from ...syntax import ast as A
 
-_MAY_END = (A.Return, A.Create, A.Merge, A.SetClause, A.Remove, A.Delete, A.Foreach, A.Call)
+_MAY_END = (A.Return, A.Create, A.Merge, A.SetClause, A.Remove, A.Delete, A.Foreach, A.Call,
+            A.SubqueryCall, A.Finish)
 
 
 def return_last(c: A.Clause, last: bool) -> None:
     if isinstance(c, A.Return) and not last:
         raise E.Syntax.InvalidClauseComposition("RETURN can only be used at the end of the query")
+    if isinstance(c, A.Finish) and not last:
+        raise E.Syntax.InvalidClauseComposition("FINISH can only be used at the end of the query")
 
 
 def conclusion(last: A.Clause) -> None:

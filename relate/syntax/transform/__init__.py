@@ -9,6 +9,7 @@
     patterns.py      node and relationship patterns
     literals.py      numbers, strings, maps, lists (and the 64-bit range after-pass)
     expressions.py   comprehensions, calls, CASE, map projections, subqueries
+    subqueries.py    CALL { } (scope clause, OPTIONAL, IN TRANSACTIONS), FINISH, standalone ORDER BY
     operators.py     operators by precedence, property access, subscripts
     types.py         Cypher types (type predicates, property type constraints)
     base.py          the shared state: the statement text, positions, syntax errors
@@ -23,11 +24,12 @@ from .operators import OperatorRules
 from .patterns import PatternRules
 from .schema import SchemaRules
 from .statements import StatementRules
+from .subqueries import SubqueryRules
 from .types import TypeRules
 
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
-            OperatorRules, TypeRules, BuildBase):
+class Build(StatementRules, ClauseRules, SubqueryRules, SchemaRules, PatternRules, LiteralRules,
+            ExpressionRules, OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""

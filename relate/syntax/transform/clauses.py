@@ -145,6 +145,9 @@ class ClauseRules:
 
     @v_args(meta=True)
     def call_clause(self, meta, c):
+        optional = isinstance(c[0], Token) and c[0].type == "OPTIONAL"
+        if optional:
+            c = c[1:]
         name = c[1]
         args = None
         yields, star, where = None, False, None
@@ -153,7 +156,7 @@ class ClauseRules:
                 args = x[1]
             elif isinstance(x, tuple) and x[0] == "yield":
                 yields, star, where = x[1], x[2], x[3]
-        return A.Call(name, args, yields, star, where, start_of(meta))
+        return A.Call(name, args, yields, star, where, start_of(meta), optional)
 
     def call_args(self, c):
         return ("args", tuple(c))

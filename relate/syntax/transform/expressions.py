@@ -146,7 +146,9 @@ class ExpressionRules:
 
     def _subquery(self, cls, meta, c):
         inner = [x for x in c if not isinstance(x, Token)]
-        query = next((x for x in inner if isinstance(x, A.SingleQuery)), None)
+        query = next((x for x in inner if isinstance(x, A.Query)), None)
+        if query is not None:
+            query = query.parts[0] if len(query.parts) == 1 else query  # UNION inside: the Query
         pattern = next((x for x in inner if isinstance(x, A.Pattern)), None)
         where = next((x[1] for x in inner if isinstance(x, tuple) and x[0] == "where"), None)
         return cls(query, pattern, where, start_of(meta))

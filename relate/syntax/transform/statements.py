@@ -59,4 +59,5 @@ class StatementRules:
         return (is_all, c[-1])
 
     def single_query(self, c):
-        return A.SingleQuery(tuple(c))
+        # a standalone ORDER BY / SKIP / LIMIT comes as (clause, WITH *): `subqueries.py`
+        return A.SingleQuery(tuple(x for y in c for x in (y if isinstance(y, tuple) else (y,))))
