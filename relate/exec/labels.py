@@ -97,7 +97,8 @@ def dynamic_type(fn):
     def type_of(row, ctx) -> str:
         names = dynamic_names(fn(row, ctx), "type")
         if len(set(names)) != 1:
-            raise E.Type.InvalidDynamicLabel(what="single relationship type", got=f"{len(set(names))} types")
+            raise E.Type.InvalidDynamicLabel(f"a relationship is made with exactly one type; the dynamic type "
+                                             f"gives {len(set(names))}")
         return names[0]
     return type_of
 

@@ -30,6 +30,8 @@ PLANS = {
     "optional_two_hops": "MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b)-[:WORKS_ON]->(p) RETURN a, p",
     "delete": "MATCH (p:Person {name: $name}) DETACH DELETE p",
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
+    "label_expression_scan": "MATCH (p:(Person|Project)&!Admin)-[r:!KNOWS]->(x:%) RETURN p, x",
+    "dynamic_label_match": "MATCH (p:$($kind) WHERE p.age > 30)-[:$any(['KNOWS', 'WORKS_ON'])]->(x) RETURN x",
 }
 
 ERRORS = {
@@ -50,6 +52,10 @@ ERRORS = {
     "unknown_type": "RETURN 1 IS :: WHOLE NUMBER AS r",
     "mixed_nullability_union": "RETURN 1 IS :: INTEGER NOT NULL | FLOAT",
     "concat_number": "RETURN 'n' || 1",
+    "label_colon_mixed": "MATCH (x:Fox:Pet|Owl) RETURN x",
+    "label_create_disjunction": "CREATE (:Bat|Pet)",
+    "inline_where_in_merge": "MERGE (n:Kid WHERE n.age > 1)",
+    "dynamic_label_literal": "MATCH (x:$([7])) RETURN x",
 }
 
 PARSES = {
@@ -62,6 +68,12 @@ PARSES = {
                        "[y IN l WHERE y :: INT | y]",
     "neo4j5_string_forms": "RETURN a || b || [1], trim(LEADING 'x' FROM s), trim(BOTH FROM s), "
                            "s IS NOT NFKD NORMALIZED, normalize(s, NFD)",
+    "label_expressions": "MATCH (x:(Fox|Owl)&!Pet)-[r:A|:B]->(y:%), (z IS Eel)-[:!R&%]-() "
+                         "WHERE y IS Fox&!Pet RETURN x:Fox&Pet, x:%, [z IN l WHERE z:A | z.n], [z IN l WHERE z:A|B]",
+    "inline_where": "MATCH (k:Kid {n: 1} WHERE k.age > 10)-[p:PLAYS WHERE p.since < $y]->(o) WHERE o.x "
+                    "RETURN [(k)-[q WHERE q.w > 1]-(m) | m], EXISTS { (k)-->(:Kid WHERE k.age > 1) }",
+    "dynamic_labels": "MATCH (a:$($x))-[:$any(['a'])]->(:$all(l)) SET a:$(a.k):B REMOVE a:$('x') "
+                      "INSERT (:T&U)-[:$(t)]->()",
 }
 
 

@@ -44,18 +44,21 @@ def element_exprs(item) -> list[A.Expr]:
     return [d.expr for d in dynamic_parts(e)]
 
 
+_TYPE_NAMES = {bool: "BOOLEAN", int: "INTEGER", float: "FLOAT"}
+
+
 def dynamic_literal(d: A.DynamicLabel, text: str = "") -> None:
     e = d.expr
     bad = None
     if isinstance(e, A.Literal) and not isinstance(e.value, str):
-        bad = "null" if e.value is None else type(e.value).__name__.replace("int", "Integer")
+        bad = "null" if e.value is None else _TYPE_NAMES.get(type(e.value), "a value")
     elif isinstance(e, A.ListLiteral):
         for x in e.items:
             if isinstance(x, A.Literal) and not isinstance(x.value, str):
-                bad = "a list holding " + ("null" if x.value is None else repr(x.value))
+                bad = "LIST<" + ("NULL" if x.value is None else _TYPE_NAMES.get(type(x.value), "ANY")) + ">"
                 break
     elif isinstance(e, (A.MapLiteral,)):
-        bad = "Map"
+        bad = "MAP"
     if bad is not None:
         raise E.Semantic.InvalidDynamicLabel(got=bad, position=_at(text, d.pos))
 
@@ -75,7 +78,8 @@ def match_element(el: A.PatternElement, text: str = "") -> None:
                                                    "WHERE after the pattern)", position=_at(text, r.where.pos))
     for n in el.nodes:
         if n.where is not None:  # a pattern the transform does not lift (a pattern expression)
-            raise E.Semantic.InlineWhereNotAllowed(where="in this pattern", position=_at(text, n.where.pos))
+            raise E.Semantic.InlineWhereNotAllowed(where="in a pattern expression (write EXISTS { ... })",
+                                                   position=_at(text, n.where.pos))
     pattern_dynamics(el, text)
 
 
