@@ -114,3 +114,14 @@ def write_labels(static: tuple[str, ...], expr: A.LabelExpr | None, compile_expr
     if not fns:
         return tuple(names)
     return DynamicLabels(tuple(names), fns)
+
+
+def dynamic_key(fn):
+    """`SET n[key] = v`: a closure (row, ctx) -> the property key, which must be a string."""
+    def key_of(row, ctx) -> str:
+        k = fn(row, ctx)
+        if not isinstance(k, str):
+            raise E.Type.InvalidArgumentType(f"a dynamic property key must be a string, got "
+                                             f"{'null' if k is None else type_name(k)}")
+        return k
+    return key_of

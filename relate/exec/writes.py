@@ -186,12 +186,13 @@ def apply_set(items: list[SetItemOp], row, ctx) -> None:
             raise E.Deleted.DeletedEntityAccess(
                 "cannot set a property on an entity deleted earlier in this statement")
         if it.kind is A.SetKind.PROPERTY:
+            key = it.key if type(it.key) is str else it.key(row, ctx)
             v = it.value(row, ctx)
             if v is not None:
                 _prop_value_ok(v)
-            if v is None and it.key not in ent.props:
+            if v is None and key not in ent.props:
                 continue
-            g.set_prop(ent, it.key, v)
+            g.set_prop(ent, key, v)
             st.properties_set += 1
             continue
         m = _map(it.value(row, ctx), "SET")

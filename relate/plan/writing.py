@@ -103,7 +103,9 @@ class WritePlanner:
     def _set_item(self, it: A.SetItem, scope: Scope) -> W.SetItemOp:
         comp = self.compiler
         if it.kind is A.SetKind.PROPERTY:
-            return W.SetItemOp(it.kind, comp.compile(it.target.subject, scope), it.target.key,
+            key = (L.dynamic_key(comp.compile(it.target.index, scope)) if isinstance(it.target, A.Subscript)
+                   else it.target.key)
+            return W.SetItemOp(it.kind, comp.compile(it.target.subject, scope), key,
                                comp.compile(it.value, scope), ())
         if it.kind is A.SetKind.LABELS:
             return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, None, self._item_labels(it, scope))

@@ -151,6 +151,8 @@ class BuildOrder:
     def _set_item(self, it: A.SetItem, scope) -> None:
         if it.kind is A.SetKind.PROPERTY:
             self.expr(it.target.subject, scope)
+            if isinstance(it.target, A.Subscript):  # `SET n[key] = v`
+                self.expr(it.target.index, scope)
             self.expr(it.value, scope)
         elif it.kind is A.SetKind.LABELS:
             self.expr(it.target, scope)

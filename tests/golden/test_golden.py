@@ -74,6 +74,7 @@ PARSES = {
                     "RETURN [(k)-[q WHERE q.w > 1]-(m) | m], EXISTS { (k)-->(:Kid WHERE k.age > 1) }",
     "dynamic_labels": "MATCH (a:$($x))-[:$any(['a'])]->(:$all(l)) SET a:$(a.k):B REMOVE a:$('x') "
                       "INSERT (:T&U)-[:$(t)]->()",
+    "dynamic_property": "MATCH (g) SET g[$key] = 1, g.a = 2, g[k][0] = 3",
 }
 
 

@@ -111,6 +111,10 @@ class ClauseRules:
     def set_property(self, c):
         return A.SetItem(A.SetKind.PROPERTY, c[0], c[-1])
 
+    @v_args(meta=True)
+    def dynamic_property(self, meta, c):
+        return A.Subscript(c[0], c[1], start_of(meta))
+
     def set_replace(self, c):
         return A.SetItem(A.SetKind.REPLACE, c[0], c[-1])
 

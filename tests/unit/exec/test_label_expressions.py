@@ -182,3 +182,20 @@ def test_explain_access_paths(db):
     plan = db.execute("EXPLAIN MATCH (a)-[r:!R|%]->(b:(A|B)&!C) RETURN a").plan
     expand = plan.children[0]
     assert expand.details == "(b:(A|B)&!C)<-[r:!R|%]-(a)"
+
+
+def test_dynamic_property_keys(db, reopen):
+    db.execute("CREATE (:Gauge {n: 1, level: 3, depth: 7})-[:AT]->(:Gauge {n: 2, level: 8, depth: 1})")
+    r = db.execute("MATCH (g:Gauge {n: 1}) SET g[$key] = 42, g['x' + 'y'] = 'z'", {"key": "level"})
+    assert r.stats.properties_set == 2
+    db.execute("MATCH ()-[r:AT]->() WITH r, 'w' AS k SET r[k] = 5")
+    db.execute("MERGE (g:Gauge {n: 3}) ON CREATE SET g[toLower('LEVEL')] = 0")
+    db.execute("MATCH (g:Gauge {n: 2}) SET g['depth'] = null")
+    db = reopen(db)
+    assert db.execute("MATCH (g:Gauge) RETURN g.n, g.level, g.depth, g.xy ORDER BY g.n").rows == [
+        (1, 42, 7, "z"), (2, 8, None, None), (3, 0, None, None)]
+    assert one(db, "MATCH ()-[r:AT]->() RETURN r.w") == 5
+    assert names(db, "WITH 'depth' AS k MATCH (g:Gauge) WHERE g[k] > 5 RETURN g.n") == [1]
+    e = fails(db, "MATCH (g:Gauge) SET g[1] = 0")
+    assert (e.kind, e.phase) == ("InvalidArgumentType", "runtime")
+    assert fails(db, "MATCH (g:Gauge) SET g[nope] = 0").kind == "UndefinedVariable"
