@@ -113,23 +113,25 @@ def _label_expression_end(toks: list[_Tok], j: int, close: int) -> int:
     `:A|B&!C`, `:%`, `:(A|B)`, `:$(expr)`, `IS A`), or -1 when it is not one."""
     j += 1
     seen = False
+    expect = True  # a name here is a label even when it reads WHERE (`(n:Where)`)
     while j < close:
         t = toks[j]
-        if t.kind in ("name", "escaped") and t.up != "WHERE":
-            j, seen = j + 1, True
+        if t.kind in ("name", "escaped") and (expect or t.up != "WHERE"):
+            j, seen, expect = j + 1, True, False
         elif t.kind == "punct" and t.text in _LABEL_PUNCT:
             j += 1
             seen = seen or t.text == "%"
+            expect = t.text != "%"
         elif t.text == "(" and t.kind == "punct":
             end = _match_close(toks, j)
             if end < 0 or end > close:
                 return -1
-            j, seen = end + 1, True
+            j, seen, expect = end + 1, True, False
         elif t.kind == "param" and j + 1 < close and toks[j + 1].text == "(":
             end = _match_close(toks, j + 1)
             if end < 0 or end > close:
                 return -1
-            j, seen = end + 1, True
+            j, seen, expect = end + 1, True, False
         else:
             break
     return j if seen else -1

@@ -15,6 +15,9 @@ WIRED = frozenset({
     "errors-runtime", "math-errors", "math-functions", "offset", "timezone",
     "graph-functions", "list-functions", "neo4j5-removals", "normalize", "null-if", "random-uuid",
     "round", "string-concat", "string-errors", "timestamp", "type-predicate", "value-type",
+    "label-and", "label-create", "label-is", "label-not", "label-or", "label-where", "label-wildcard",
+    "type-expression", "dynamic-label-match", "dynamic-label-write", "dynamic-type", "dynamic-property",
+    "inline-where", "inline-where-errors",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]
