@@ -199,3 +199,10 @@ def test_dynamic_property_keys(db, reopen):
     e = fails(db, "MATCH (g:Gauge) SET g[1] = 0")
     assert (e.kind, e.phase) == ("InvalidArgumentType", "runtime")
     assert fails(db, "MATCH (g:Gauge) SET g[nope] = 0").kind == "UndefinedVariable"
+
+
+def test_keywords_stay_labels(db):
+    db.execute("CREATE (:Where {a: 1})-[:Where]->(:Is {a: 2})")
+    assert one(db, "MATCH (n:Where WHERE n.a = 1)-[:Where]->(m:Is) RETURN m.a") == 2
+    assert one(db, "MATCH (n:Where|Is WHERE n.a > 1) RETURN n.a") == 2
+    assert one(db, "MATCH (x IS Where) RETURN x.a") == 1
