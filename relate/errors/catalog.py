@@ -153,6 +153,8 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                 "takes one, a SHOW filter that names no kind.")
     InvalidConstraintType = Kind("A property type constraint naming a type no property can be required to have "
                                  "(`LIST<INTEGER>` with nullable elements, `MAP`, `ANY`, NOT NULL).")
+    InvalidLabelExpression = Kind("A label or type expression Cypher does not accept: colons mixed with "
+                                  "`|`, `&`, `!` or `%` (`:A:B|C`), or several colons on a relationship.")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 
@@ -185,6 +187,16 @@ class Semantic(Group[CypherSemanticError], phase="compile"):
                                     "writes inside an EXISTS or COUNT subquery).")
     DifferentColumnsInUnion = Kind("The queries joined by UNION return different column names.",
                                    "All sub queries in an UNION must have the same return column names")
+    LabelExpressionNotAllowed = Kind(
+        "A label or type expression where only labels (or one type) can stand: `|`, `!` or `%` in "
+        "CREATE, MERGE, SET or REMOVE, `$any(...)` where labels are written.",
+        "{what} cannot be used in {clause}: only `:A:B` or `:A&B` (and one relationship type)")
+    InlineWhereNotAllowed = Kind(
+        "An inline WHERE inside a pattern where none may stand (CREATE, MERGE, a variable-length "
+        "relationship).", "an inline WHERE cannot be used {where}")
+    InvalidDynamicLabel = Kind("A dynamic label or type `$(expr)` whose expression can never be a string "
+                               "or a list of strings.",
+                               "a dynamic label must be a string or a list of strings, got {got}")
     InvalidDelete = Kind("DELETE given a label expression; labels are removed with REMOVE.",
                          "DELETE takes nodes, relationships or paths, not label expressions (use REMOVE to "
                          "remove labels)")
@@ -273,6 +285,9 @@ class Type(Group[CypherTypeError]):
                                          "list index must be an integer, got {type}")
     MapElementAccessByNonString = Kind("A map indexed by something other than a string.",
                                        "map key must be a string, got {type}")
+    InvalidDynamicLabel = Kind("A dynamic label or type `$(expr)` whose value is null or not a string or a "
+                               "list of strings (or, where a relationship is made, not one type).",
+                               "a dynamic {what} must be a string or a list of strings, got {got}")
 
 
 class Argument(Group[CypherArgumentError]):

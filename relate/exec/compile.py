@@ -196,6 +196,9 @@ class Compiler:
 
     def _LabelTest(self, e, scope):
         x = self.compile(e.subject, scope)
+        if e.expr is not None:
+            from .labels import expression_test
+            return expression_test(x, e.expr, lambda sub: self.compile(sub, scope))
         labels = e.labels
 
         def f(row, ctx):

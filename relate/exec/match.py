@@ -18,6 +18,7 @@ from ..values import Node, Path, Relationship, type_name
 from ..values.compare import equals
 from . import scan_filter as SF
 from .compile import Compiler, Scope
+from .labels import label_test
 
 
 def hidden_name(kind: str, pos: int, k: int) -> str:
@@ -35,6 +36,21 @@ def bind_path(part: A.PatternPart, scope: Scope) -> tuple[Scope, int]:
 
 def is_hidden(name: str) -> bool:
     return name.startswith(" ")
+
+
+def _element_check(compiler: Compiler, props: A.Expr | None, label_expr, scope: Scope, rel: bool):
+    """The inline map check and, for a label or type expression, its test: (entity, row, ctx) -> bool."""
+    check = _props_check(compiler, props, scope)
+    if label_expr is None:
+        return check
+    test = label_test(label_expr, lambda e: compiler.compile(e, scope), rel)
+    if rel:
+        if check is None:
+            return lambda ent, row, ctx: test(ent.type, row, ctx)
+        return lambda ent, row, ctx: test(ent.type, row, ctx) and check(ent, row, ctx)
+    if check is None:
+        return lambda ent, row, ctx: test(ent.labels, row, ctx)
+    return lambda ent, row, ctx: test(ent.labels, row, ctx) and check(ent, row, ctx)
 
 
 def _props_check(compiler: Compiler, props: A.Expr | None, scope: Scope):
@@ -114,7 +130,7 @@ class PartMatcher:
         else:
             scope, self.anchor_slot = scope.extended(names[a])
         self.anchor_labels = anchor_node.labels
-        self.anchor_check = _props_check(compiler, spec.node_check, scope)
+        self.anchor_check = _element_check(compiler, spec.node_check, anchor_node.label_expr, scope, False)
         seek = spec.seek
         # (label, key, value closure) when an index answers the anchor
         self.anchor_seek = None if seek is None else (seek.label, seek.key, compiler.compile(seek.value, outer_scope))
@@ -156,8 +172,8 @@ class PartMatcher:
             else:
                 scope, st.node_slot = scope.extended(names[to])
             node_slot[to] = st.node_slot
-            st.rel_check = _props_check(compiler, r.properties, scope)
-            st.node_check = _props_check(compiler, el.nodes[to].properties, scope)
+            st.rel_check = _element_check(compiler, r.properties, r.type_expr, scope, True)
+            st.node_check = _element_check(compiler, el.nodes[to].properties, el.nodes[to].label_expr, scope, False)
             self.steps.append(st)
         self.node_slots_in_order = [node_slot[i] for i in range(len(el.nodes))]
         self.rel_slots_in_order = [next(s.rel_slot for s in self.steps if s.rel is r) for r in el.rels]

@@ -20,7 +20,7 @@ from ..errors import E
 from ..syntax import ast as A
 from ..values import Path, Relationship
 from .compile import Compiler, Scope
-from .match import PartMatcher, _props_check, bind_path, hidden_name
+from .match import PartMatcher, _element_check, bind_path, hidden_name
 
 
 class ShortestMatcher:
@@ -51,7 +51,7 @@ class ShortestMatcher:
         self.left_slot = left.anchor_slot
         self.right_slot = right.anchor_slot
         scope = right.scope
-        self.rel_check = _props_check(compiler, rel.properties, scope)
+        self.rel_check = _element_check(compiler, rel.properties, rel.type_expr, scope, True)
         rname = rel.variable or hidden_name("r", rel.pos, 0)
         if scope.has(rname):
             raise E.Internal.Internal(f"matcher: relationship `{rname}` is already bound")

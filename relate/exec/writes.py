@@ -39,7 +39,7 @@ class NodeSpec:
         self.bound_slot = bound_slot
         self.labels = labels
         self.props = props  # closure(row, ctx) -> dict, or None
-        self.distinct_labels = len(set(labels))
+        self.distinct_labels = len(set(labels)) if type(labels) is tuple else -1  # -1: dynamic
 
 
 class RelSpec:
@@ -96,9 +96,12 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
             out_nodes.append(n)
             continue
         props = _created_props(spec.props, row + tuple(made), ctx)
-        n = g.create_node(spec.labels, props)
+        labels = spec.labels
+        if spec.distinct_labels < 0:
+            labels = labels(row + tuple(made), ctx)
+        n = g.create_node(labels, props)
         st.nodes_created += 1
-        st.labels_added += spec.distinct_labels
+        st.labels_added += spec.distinct_labels if spec.distinct_labels >= 0 else len(labels)
         st.properties_set += len(props)
         made.append(n)
         out_nodes.append(n)
@@ -106,7 +109,8 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
     for spec in rels:
         props = _created_props(spec.props, row + tuple(made), ctx)
         a, b = out_nodes[spec.from_index], out_nodes[spec.to_index]
-        r = g.create_rel(spec.type, a, b, props)
+        t = spec.type if type(spec.type) is str else spec.type(row + tuple(made), ctx)
+        r = g.create_rel(t, a, b, props)
         st.relationships_created += 1
         st.properties_set += len(props)
         out_rels.append(r)
@@ -172,7 +176,7 @@ def apply_set(items: list[SetItemOp], row, ctx) -> None:
             if ent.deleted:
                 raise E.Deleted.DeletedEntityAccess(
                     "cannot set labels on a node deleted earlier in this statement")
-            for lb in it.labels:
+            for lb in (it.labels if type(it.labels) is tuple else it.labels(row, ctx)):
                 if g.add_label(ent, lb):
                     st.labels_added += 1
             continue
@@ -182,12 +186,13 @@ def apply_set(items: list[SetItemOp], row, ctx) -> None:
             raise E.Deleted.DeletedEntityAccess(
                 "cannot set a property on an entity deleted earlier in this statement")
         if it.kind is A.SetKind.PROPERTY:
+            key = it.key if type(it.key) is str else it.key(row, ctx)
             v = it.value(row, ctx)
             if v is not None:
                 _prop_value_ok(v)
-            if v is None and it.key not in ent.props:
+            if v is None and key not in ent.props:
                 continue
-            g.set_prop(ent, it.key, v)
+            g.set_prop(ent, key, v)
             st.properties_set += 1
             continue
         m = _map(it.value(row, ctx), "SET")
@@ -248,7 +253,7 @@ class RemoveOp(Operator):
                         g.set_prop(ent, key, None)
                         st.properties_set += 1
                 else:
-                    for lb in labels:
+                    for lb in (labels if type(labels) is tuple else labels(row, ctx)):
                         if g.remove_label(ent, lb):
                             st.labels_removed += 1
         return iter(rows)

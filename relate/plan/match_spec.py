@@ -127,7 +127,8 @@ class MatchSpec:
     @property
     def whole_label(self) -> str | None:
         """The one label whose every node the anchor takes, unfiltered; else None."""
-        if self.access is not Access.LABEL_SCAN or self.tests or self.node_check is not None:
+        if (self.access is not Access.LABEL_SCAN or self.tests or self.node_check is not None
+                or self.anchor_node.label_expr is not None):
             return None
         labels = self.anchor_node.labels
         return labels[0] if len(labels) == 1 else None

@@ -6,11 +6,45 @@ from ..syntax import ast as A
 
 
 def node_text(n: A.NodePattern) -> str:
-    return "(" + (n.variable or "") + "".join(":" + lb for lb in n.labels) + ")"
+    labels = "".join(":" + lb for lb in n.labels)
+    if n.label_expr is not None:
+        labels += ":" + label_text(n.label_expr)
+    return "(" + (n.variable or "") + labels + ")"
+
+
+def _dyn_text(e: A.Expr) -> str:
+    if isinstance(e, A.Parameter):
+        return "$" + e.name
+    if isinstance(e, A.Variable):
+        return e.name
+    if isinstance(e, A.Property):
+        return _dyn_text(e.subject) + "." + e.key
+    if isinstance(e, A.Literal) and isinstance(e.value, str):
+        return "'" + e.value.replace("'", "\\'") + "'"
+    if isinstance(e, A.ListLiteral):
+        return "[" + ", ".join(_dyn_text(x) for x in e.items) + "]"
+    return "..."
+
+
+def label_text(e: A.LabelExpr, outer: str = "") -> str:
+    """A label or type expression as Cypher writes it (parentheses only where they are needed)."""
+    if isinstance(e, A.LabelName):
+        return e.name
+    if isinstance(e, A.LabelWildcard):
+        return "%"
+    if isinstance(e, A.LabelNot):
+        return "!" + label_text(e.operand, "!")
+    if isinstance(e, A.DynamicLabel):
+        return ("$any(" if e.any else "$(") + _dyn_text(e.expr) + ")"
+    op, sep = ("&", "&") if isinstance(e, A.LabelAnd) else ("|", "|")
+    text = sep.join(label_text(x, op) for x in e.operands)
+    return f"({text})" if outer and (outer == "!" or outer != op) and not (outer == "|" and op == "&") else text
 
 
 def rel_text(r: A.RelPattern, direction: A.Direction) -> str:
     inner = (r.variable or "") + (":" + "|".join(r.types) if r.types else "")
+    if r.type_expr is not None:
+        inner += ":" + label_text(r.type_expr)
     if r.length is not None:
         lo, hi = r.length
         bounds = f"{lo if lo is not None else ''}..{hi if hi is not None else ''}"

@@ -138,8 +138,8 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
             self.writes = True
             items = []
             for it in c.items:
-                if it.labels:
-                    items.append((self.compiler.compile(it.target, scope), None, it.labels))
+                if it.labels or it.dynamic:
+                    items.append((self.compiler.compile(it.target, scope), None, self._item_labels(it, scope)))
                 else:
                     items.append((self.compiler.compile(it.target.subject, scope), it.target.key, ()))
             return W.RemoveOp(op, items), scope, None

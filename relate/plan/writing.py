@@ -3,6 +3,7 @@ write operators (`exec/writes.py`), SET items -> `SetItemOp`s."""
 from __future__ import annotations
 
 from ..errors import E
+from ..exec import labels as L
 from ..exec import writes as W
 from ..exec.compile import Scope
 from ..exec.match import hidden_name
@@ -22,7 +23,7 @@ class WritePlanner:
             slot = scope.slot(name) if scope.has(name) else local[name]
             return W.NodeSpec(slot, (), None), False
         props = self.compiler.compile(n.properties, _TailScope(scope, local)) if n.properties is not None else None
-        return W.NodeSpec(None, n.labels, props), True
+        return W.NodeSpec(None, self._write_labels(n, _TailScope(scope, local)), props), True
 
     def _create(self, c: A.Create, op, scope: Scope):
         self.writes = True
@@ -44,13 +45,14 @@ class WritePlanner:
                 nodes.append(spec)
             rels = []
             for i, r in enumerate(el.rels):
-                if (len(r.types) != 1 or r.direction is A.Direction.BOTH or r.length is not None
+                one_type = len(r.types) == 1 or isinstance(r.type_expr, A.DynamicLabel)
+                if (not one_type or r.direction is A.Direction.BOTH or r.length is not None
                         or (r.variable and (scope.has(r.variable) or r.variable in local))):
                     raise E.Internal.Internal("planner: a relationship CREATE cannot make")
                 a, b = (i, i + 1) if r.direction is A.Direction.OUT else (i + 1, i)
                 props = (self.compiler.compile(r.properties, _TailScope(scope, local))
                          if r.properties is not None else None)
-                rels.append(W.RelSpec(r.types[0], props, a, b))
+                rels.append(W.RelSpec(self._write_type(r, _TailScope(scope, local)), props, a, b))
             # rows are extended node values first, then relationship values
             for i, r in enumerate(el.rels):
                 nm = r.variable or hidden_name("r", r.pos, i)
@@ -72,7 +74,7 @@ class WritePlanner:
         part = c.part
         el = part.element
         for r in el.rels:
-            if len(r.types) != 1 or r.length is not None:
+            if (len(r.types) != 1 and not isinstance(r.type_expr, A.DynamicLabel)) or r.length is not None:
                 raise E.Internal.Internal("planner: a relationship MERGE cannot make")
         m = self._part_matcher(part, scope)
         nodes = []
@@ -83,12 +85,12 @@ class WritePlanner:
                 nodes.append(W.NodeSpec(scope.slot(n.variable), (), None))
             else:
                 props = self.compiler.compile(n.properties, scope) if n.properties is not None else None
-                nodes.append(W.NodeSpec(None, n.labels, props))
+                nodes.append(W.NodeSpec(None, self._write_labels(n, scope), props))
         rels = []
         for i, r in enumerate(el.rels):
             a, b = (i, i + 1) if r.direction is not A.Direction.IN else (i + 1, i)
             props = self.compiler.compile(r.properties, scope) if r.properties is not None else None
-            rels.append(W.RelSpec(r.types[0], props, a, b))
+            rels.append(W.RelSpec(self._write_type(r, scope), props, a, b))
         new_scope = m.scope
         for name, stype in pattern_types(part):
             new_scope.set_type(name, stype)
@@ -101,11 +103,29 @@ class WritePlanner:
     def _set_item(self, it: A.SetItem, scope: Scope) -> W.SetItemOp:
         comp = self.compiler
         if it.kind is A.SetKind.PROPERTY:
-            return W.SetItemOp(it.kind, comp.compile(it.target.subject, scope), it.target.key,
+            key = (L.dynamic_key(comp.compile(it.target.index, scope)) if isinstance(it.target, A.Subscript)
+                   else it.target.key)
+            return W.SetItemOp(it.kind, comp.compile(it.target.subject, scope), key,
                                comp.compile(it.value, scope), ())
         if it.kind is A.SetKind.LABELS:
-            return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, None, it.labels)
+            return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, None, self._item_labels(it, scope))
         return W.SetItemOp(it.kind, comp.compile(it.target, scope), None, comp.compile(it.value, scope), ())
+
+
+    # ---- dynamic labels and types (`exec/labels.py`)
+    def _write_labels(self, n: A.NodePattern, scope: Scope):
+        return L.write_labels(n.labels, n.label_expr, lambda e: self.compiler.compile(e, scope))
+
+    def _write_type(self, r: A.RelPattern, scope: Scope):
+        if isinstance(r.type_expr, A.DynamicLabel):
+            return L.dynamic_type(self.compiler.compile(r.type_expr.expr, scope))
+        return r.types[0]
+
+    def _item_labels(self, it, scope: Scope):
+        """A SET or REMOVE item's labels: a tuple, or a `DynamicLabels` for `n:$(expr)`."""
+        if not it.dynamic:
+            return it.labels
+        return L.DynamicLabels(it.labels, [self.compiler.compile(d.expr, scope) for d in it.dynamic])
 
 
 class _TailScope(Scope):

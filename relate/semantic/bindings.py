@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import types as T
 from ..syntax import ast as A
+from .checks import labels as label_checks
 
 NODE = T.NODE
 REL = T.RELATIONSHIP
@@ -28,9 +29,10 @@ class PatternBinder:
     """Binds the variables of pattern parts into `scope` (a dict name -> SType), raising through
     `fail(kind, detail, pos)`.  `check_expr(expr, scope)` validates inline property maps."""
 
-    def __init__(self, fail, check_expr) -> None:
+    def __init__(self, fail, check_expr, text: str = "") -> None:
         self.fail = fail
         self.check_expr = check_expr
+        self.text = text
 
     # ------------------------------------------------------------ MATCH-like
     def match(self, parts, scope: dict, clause_rels: set | None = None) -> None:
@@ -47,6 +49,10 @@ class PatternBinder:
             for rel in el.rels:
                 if rel.properties is not None:
                     self._props(rel.properties, scope)
+            label_checks.match_element(el, self.text)
+            for item in el.nodes + el.rels:
+                for e in label_checks.element_exprs(item):
+                    self.check_expr(e, scope)
             self._path(part, scope)
 
     def _props(self, props, scope) -> None:
@@ -105,6 +111,10 @@ class PatternBinder:
         for part in parts:
             el = part.element
             single = not el.rels
+            label_checks.write_element(el, clause, self.text)
+            for item in el.nodes + el.rels:
+                for e in label_checks.element_exprs(item):
+                    self.check_expr(e, scope)
             if clause == "MERGE":
                 for item in el.nodes + el.rels:
                     if isinstance(item.properties, A.Parameter):

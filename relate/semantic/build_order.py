@@ -169,16 +169,22 @@ class BuildOrder:
     def _set_item(self, it: A.SetItem, scope) -> None:
         if it.kind is A.SetKind.PROPERTY:
             self.expr(it.target.subject, scope)
+            if isinstance(it.target, A.Subscript):  # `SET n[key] = v`
+                self.expr(it.target.index, scope)
             self.expr(it.value, scope)
         elif it.kind is A.SetKind.LABELS:
             self.expr(it.target, scope)
+            for d in it.dynamic:
+                self.expr(d.expr, scope)
         else:
             self.expr(it.target, scope)
             self.expr(it.value, scope)
 
     def _Remove(self, c: A.Remove, scope):
         for it in c.items:
-            self.expr(it.target if it.labels else it.target.subject, scope)
+            self.expr(it.target if it.labels or it.dynamic else it.target.subject, scope)
+            for d in it.dynamic:
+                self.expr(d.expr, scope)
         return scope, None
 
     def _Delete(self, c: A.Delete, scope):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..syntax import ast as A
 from .checks import shortest_paths, variables as V
 from .names import Names
+from .checks.labels import dynamic_exprs
 
 
 def first_node(el: A.PatternElement, bound: set, where) -> int:
@@ -30,6 +31,7 @@ class PatternWalk:
         node = el.nodes[a]
         scope = self._bind(node.variable, scope)
         self._props(node.properties, scope)
+        self._dynamic(node, scope)
         order = [(i, i + 1) for i in range(a, len(el.rels))] + [(i, i) for i in range(a - 1, -1, -1)]
         for i, to in order:
             rel = el.rels[i]
@@ -37,7 +39,16 @@ class PatternWalk:
             scope = self._bind(el.nodes[to].variable, scope)
             self._props(rel.properties, scope)
             self._props(el.nodes[to].properties, scope)
+            self._dynamic(rel, scope)
+            self._dynamic(el.nodes[to], scope)
         return self._path(part, scope)
+
+    def _dynamic(self, item, scope: Names) -> None:
+        """The expressions of a node's dynamic labels or a relationship's dynamic types."""
+        e = item.label_expr if isinstance(item, A.NodePattern) else item.type_expr
+        if e is not None:
+            for x in dynamic_exprs(e):
+                self.check_expr(x, scope)
 
     def shortest(self, part: A.PatternPart, scope: Names) -> Names:
         shortest_paths.shape(part)

@@ -28,6 +28,7 @@ from .bindings import PatternBinder
 from .pattern_positions import check_pattern_positions
 from .checks import in_transactions
 from .projection import ProjectionRules, visible
+from .checks import labels as label_checks
 from .subquery_calls import SubqueryRules
 
 
@@ -35,7 +36,7 @@ class Analyzer:
     def __init__(self, text: str = "", procedures=None) -> None:
         self.text = text
         self.procedures = procedures
-        self.patterns = PatternBinder(self.fail, self.check_expr)
+        self.patterns = PatternBinder(self.fail, self.check_expr, text)
         self.projections = ProjectionRules(self)
         self.subqueries = SubqueryRules(self)
         self._standalone = False
@@ -99,6 +100,7 @@ class Analyzer:
 
     def _Create(self, c: A.Create, scope):
         scope = dict(scope)
+        label_checks.write_clause(c.pattern.parts, "INSERT" if c.insert else "CREATE", c.insert, self.text)
         self.patterns.create(c.pattern.parts, scope, "CREATE")
         return scope
 
@@ -116,6 +118,7 @@ class Analyzer:
 
     def _set_item(self, it: A.SetItem, scope) -> None:
         self.check_expr(it.target, scope, where="SET")
+        self._dynamic_labels(it, scope, "SET")
         if it.value is not None:
             self.check_expr(it.value, scope, where="SET")
             check_pattern_positions(it.value, False, self.fail)
@@ -129,6 +132,12 @@ class Analyzer:
             self._expect(typer, it.target, entity)
             self._expect(typer, it.value, T.Kind.MAP | entity)
 
+    def _dynamic_labels(self, it, scope, where: str) -> None:
+        """`SET n:$(expr)` / `REMOVE n:$(expr)`: the expressions, and what a literal says."""
+        for d in it.dynamic:
+            self.check_expr(d.expr, scope, where=where)
+            label_checks.dynamic_literal(d, self.text)
+
     def _expect(self, typer, e, kinds) -> None:
         """Refuse an operand whose static type can never be one of `kinds` (null always can)."""
         t = typer.of(e)
@@ -141,7 +150,8 @@ class Analyzer:
         typer = T.Typer(lambda n: scope.get(n, T.ANY))
         for it in c.items:
             self.check_expr(it.target, scope, where="REMOVE")
-            if it.labels:
+            self._dynamic_labels(it, scope, "REMOVE")
+            if it.labels or it.dynamic:
                 self._expect(typer, it.target, T.Kind.NODE)
             elif isinstance(it.target, A.Property):
                 self._expect(typer, it.target.subject, T.Kind.NODE | T.Kind.RELATIONSHIP)

@@ -15,6 +15,14 @@ class Node:
     pass
 
 
+# A field added after the golden parse trees were written: shown only when it differs from its default.
+WHEN_SET = {"golden": "when set"}
+
+
+def _opt(default=None):
+    return field(default=default, metadata=WHEN_SET)
+
+
 # ---------------------------------------------------------------- expressions
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +128,59 @@ class Unary(Expr):
 
 @dataclass(frozen=True, slots=True)
 class LabelTest(Expr):
+    """`subject:A:B` (`labels`, all of them) or, for a Neo4j 5 label expression, `subject:A|B`,
+    `subject IS !A`, ... (`expr`; then `labels` is empty)."""
+
     subject: Expr
     labels: tuple[str, ...]
+    pos: int = 0
+    expr: "LabelExpr | None" = _opt()
+
+
+# ---------------------------------------------------------------- label expressions
+
+@dataclass(frozen=True, slots=True)
+class LabelExpr(Node):
+    """A Neo4j 5 label (or relationship type) expression."""
+
+
+@dataclass(frozen=True, slots=True)
+class LabelName(LabelExpr):
+    name: str
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LabelWildcard(LabelExpr):
+    """`%`: any label (a node with at least one; every relationship)."""
+
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LabelNot(LabelExpr):
+    operand: LabelExpr
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LabelAnd(LabelExpr):
+    operands: tuple[LabelExpr, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LabelOr(LabelExpr):
+    operands: tuple[LabelExpr, ...]
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DynamicLabel(LabelExpr):
+    """`$(expr)` / `$all(expr)` (every label the string or list names) or `$any(expr)`."""
+
+    expr: Expr
+    any: bool = False
     pos: int = 0
 
 
@@ -323,6 +382,9 @@ class NodePattern(Node):
     labels: tuple[str, ...]
     properties: Expr | None  # MapLiteral or Parameter
     pos: int = 0
+    label_expr: LabelExpr | None = _opt()  # a label expression other than a plain conjunction
+    where: Expr | None = _opt()            # an inline WHERE CREATE/MERGE refuse (MATCH lifts it)
+    amp: bool = _opt(False)                # the labels were joined with `&` (`:A&B`), not colons
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +395,8 @@ class RelPattern(Node):
     properties: Expr | None
     length: tuple[int | None, int | None] | None  # None: one hop; (min, max) for `*min..max`
     pos: int = 0
+    type_expr: LabelExpr | None = _opt()  # a type expression other than a plain disjunction
+    where: Expr | None = _opt()           # an inline WHERE CREATE/MERGE/var-length refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +481,7 @@ class Return(Clause):
 class Create(Clause):
     pattern: Pattern
     pos: int = 0
+    insert: bool = _opt(False)  # written INSERT (GQL), which joins labels with `&` only
 
 
 class SetKind(Enum):
@@ -432,6 +497,7 @@ class SetItem(Node):
     target: Expr  # Property for PROPERTY, Variable otherwise
     value: Expr | None = None
     labels: tuple[str, ...] = ()
+    dynamic: tuple["DynamicLabel", ...] = _opt(())  # `SET n:$(expr)`
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,6 +518,7 @@ class Merge(Clause):
 class RemoveItem(Node):
     target: Expr  # Property, or Variable with labels
     labels: tuple[str, ...] = ()
+    dynamic: tuple["DynamicLabel", ...] = _opt(())  # `REMOVE n:$(expr)`
 
 
 @dataclass(frozen=True, slots=True)

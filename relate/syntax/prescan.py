@@ -31,10 +31,10 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE | re.DOTALL)
 
 # Keywords that open a pattern clause, and those that end one.
-_PATTERN_START = {"MATCH", "CREATE", "MERGE", "FOR"}
+_PATTERN_START = {"MATCH", "CREATE", "MERGE", "FOR", "INSERT"}
 _PATTERN_END = {"WHERE", "RETURN", "WITH", "SET", "REMOVE", "DELETE", "DETACH", "ON", "UNWIND",
                 "OPTIONAL", "CALL", "UNION", "ORDER", "SKIP", "LIMIT", "FOREACH", "YIELD",
-                "MATCH", "CREATE", "MERGE", "INDEX", "CONSTRAINT", "EXPLAIN", "PROFILE"}
+                "MATCH", "CREATE", "MERGE", "INSERT", "INDEX", "CONSTRAINT", "EXPLAIN", "PROFILE"}
 # Words a subquery starts with: `collect {` followed by one opens a COLLECT subquery.
 _QUERY_START = {"MATCH", "OPTIONAL", "UNWIND", "WITH", "CALL", "RETURN", "CREATE", "MERGE", "SET",
                 "DELETE", "DETACH", "REMOVE", "FOREACH", "USE", "FINISH", "LOAD"}
@@ -91,22 +91,12 @@ def _match_close(toks: list[_Tok], i: int) -> int:
 def _node_shaped(toks: list[_Tok], i: int, close: int) -> bool:
     """True when toks[i:close+1] reads `( [name] [:Label ...] [{...} | $p] )`."""
     j = i + 1
-    if j < close and toks[j].kind in ("name", "escaped"):
+    if j < close and toks[j].kind in ("name", "escaped") and toks[j].up != "WHERE":
         j += 1
-    while j < close and toks[j].text == ":":
-        j += 1
-        if j < close and toks[j].kind in ("name", "escaped"):
-            j += 1
-        else:
+    if j < close and (toks[j].text == ":" or toks[j].up == "IS"):
+        j = _label_expression_end(toks, j, close)
+        if j < 0:
             return False
-        while j < close and toks[j].text in ("|", "&") and j + 1 < close:
-            j += 1
-            if toks[j].text == ":":
-                j += 1
-            if toks[j].kind in ("name", "escaped"):
-                j += 1
-            else:
-                return False
     if j < close and toks[j].text == "{":
         end = _match_close(toks, j)
         if end < 0 or end > close:
@@ -114,7 +104,41 @@ def _node_shaped(toks: list[_Tok], i: int, close: int) -> bool:
         j = end + 1
     elif j < close and toks[j].kind == "param":
         j += 1
+    if j < close and toks[j].up == "WHERE":  # an inline predicate runs to the group's end
+        return True
     return j == close
+
+
+_LABEL_PUNCT = frozenset(":|&!%")
+
+
+def _label_expression_end(toks: list[_Tok], j: int, close: int) -> int:
+    """From a `:` or `IS` at toks[j], the index after the node's label expression (`:A:B`,
+    `:A|B&!C`, `:%`, `:(A|B)`, `:$(expr)`, `IS A`), or -1 when it is not one."""
+    j += 1
+    seen = False
+    expect = True  # a name here is a label even when it reads WHERE (`(n:Where)`)
+    while j < close:
+        t = toks[j]
+        if t.kind in ("name", "escaped") and (expect or t.up != "WHERE"):
+            j, seen, expect = j + 1, True, False
+        elif t.kind == "punct" and t.text in _LABEL_PUNCT:
+            j += 1
+            seen = seen or t.text == "%"
+            expect = t.text != "%"
+        elif t.text == "(" and t.kind == "punct":
+            end = _match_close(toks, j)
+            if end < 0 or end > close:
+                return -1
+            j, seen, expect = end + 1, True, False
+        elif t.kind == "param" and j + 1 < close and toks[j + 1].text == "(":
+            end = _match_close(toks, j + 1)
+            if end < 0 or end > close:
+                return -1
+            j, seen, expect = end + 1, True, False
+        else:
+            break
+    return j if seen else -1
 
 
 def _relationship_after(toks: list[_Tok], j: int) -> int:
@@ -154,7 +178,10 @@ def prescan(text: str) -> str:
     in_pattern = False
     brace_depth = 0
     pattern_depth = 0
+    inside = -1  # the closing bracket of the node or relationship group being read
     for i, t in enumerate(toks):
+        if i <= inside:
+            continue  # inside a node pattern's label expression or inline WHERE
         if t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth:
             in_pattern = False
         if t.kind == "name" and t.up in _PATTERN_START:
@@ -172,6 +199,9 @@ def prescan(text: str) -> str:
             close = _match_close(toks, i)
             if close > 0 and _node_shaped(toks, i, close):
                 node_opens.add(i)
+                inside = close
+        if in_pattern and brace_depth == pattern_depth and t.text == "[" and t.close > 0:
+            inside = t.close  # a relationship's detail (its inline WHERE ends no clause)
     # 2. Pattern expressions anywhere: node-shaped groups chained by relationship arrows.
     for i, t in enumerate(toks):
         if t.text != "(" or t.kind != "punct":

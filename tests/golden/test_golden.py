@@ -38,6 +38,8 @@ PLANS = {
                        "ON ERROR CONTINUE REPORT STATUS AS s RETURN p.name, s.committed",
     "collect_subquery": "MATCH (p:Person) ORDER BY p.name LIMIT 2 "
                         "RETURN p.name, COLLECT { MATCH (p)-->(x) RETURN x.name } AS near",
+    "label_expression_scan": "MATCH (p:(Person|Project)&!Admin)-[r:!KNOWS]->(x:%) RETURN p, x",
+    "dynamic_label_match": "MATCH (p:$($kind) WHERE p.age > 30)-[:$any(['KNOWS', 'WORKS_ON'])]->(x) RETURN x",
 }
 
 ERRORS = {
@@ -58,6 +60,10 @@ ERRORS = {
     "unknown_type": "RETURN 1 IS :: WHOLE NUMBER AS r",
     "mixed_nullability_union": "RETURN 1 IS :: INTEGER NOT NULL | FLOAT",
     "concat_number": "RETURN 'n' || 1",
+    "label_colon_mixed": "MATCH (x:Fox:Pet|Owl) RETURN x",
+    "label_create_disjunction": "CREATE (:Bat|Pet)",
+    "inline_where_in_merge": "MERGE (n:Kid WHERE n.age > 1)",
+    "dynamic_label_literal": "MATCH (x:$([7])) RETURN x",
 }
 
 PARSES = {
@@ -79,6 +85,13 @@ PARSES = {
                            "s IS NOT NFKD NORMALIZED, normalize(s, NFD)",
     "schema_constraint": "CREATE CONSTRAINT $name IF NOT EXISTS FOR ()-[r:PAID]-() REQUIRE r.ref IS :: INT | STRING",
     "schema_show": "SHOW UNIQUE CONSTRAINTS YIELD name ORDER BY name LIMIT 2 WHERE name <> 'x'",
+    "label_expressions": "MATCH (x:(Fox|Owl)&!Pet)-[r:A|:B]->(y:%), (z IS Eel)-[:!R&%]-() "
+                         "WHERE y IS Fox&!Pet RETURN x:Fox&Pet, x:%, [z IN l WHERE z:A | z.n], [z IN l WHERE z:A|B]",
+    "inline_where": "MATCH (k:Kid {n: 1} WHERE k.age > 10)-[p:PLAYS WHERE p.since < $y]->(o) WHERE o.x "
+                    "RETURN [(k)-[q WHERE q.w > 1]-(m) | m], EXISTS { (k)-->(:Kid WHERE k.age > 1) }",
+    "dynamic_labels": "MATCH (a:$($x))-[:$any(['a'])]->(:$all(l)) SET a:$(a.k):B REMOVE a:$('x') "
+                      "INSERT (:T&U)-[:$(t)]->()",
+    "dynamic_property": "MATCH (g) SET g[$key] = 1, g.a = 2, g[k][0] = 3",
 }
 
 

@@ -5,7 +5,8 @@ A node's line is its class name followed by its plain fields (`name=value`, valu
 enum members as `Kind.MEMBER`); each field holding nodes follows on its own lines, two spaces
 deeper, as `field: Node ...`, a tuple of nodes as `field[0]: ...`, `field[1]: ...`, and a tuple of
 (key, node) pairs (map literal entries) as `field['key']: ...`.  Every field of every node is
-shown, in declaration order within its group, so a change in the parser shows as a changed line.
+shown, in declaration order within its group, so a change in the parser shows as a changed line
+(a field declared later with `metadata={"golden": "when set"}` only when it is not its default).
 """
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def _value(value: object, label: str, depth: int, lines: list[str]) -> None:
     """`value` under `label` (empty for the root) at `depth`."""
     pad = "  " * depth + (f"{label}: " if label else "")
     if dataclasses.is_dataclass(value):
-        fields = [f for f in dataclasses.fields(value) if f.repr]
+        fields = [f for f in dataclasses.fields(value) if f.repr and not (
+            f.metadata.get("golden") == "when set" and getattr(value, f.name) == f.default)]
         plain = [f"{f.name}={_plain(getattr(value, f.name))}" for f in fields
                  if not _holds_nodes(getattr(value, f.name))]
         lines.append(pad + " ".join([type(value).__name__, *plain]))

@@ -2,13 +2,15 @@
 
 A node bound before the part comes first (one candidate per row); else the first node an index
 can answer, else the first end of a relationship a relationship index can answer, else the first
-one a simple test or an inline map filters, else the first labelled one, else the first node.
+one a simple test or an inline map filters, else the first labelled one, else the first with a
+label expression (`:A|B`, `:$(x)`: every node scanned, then filtered), else the first node.
 Off: the part's first node.  Runs before the rules that refine the anchor's access path.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ...semantic.checks.labels import dynamic_exprs
 from ...syntax import ast as A
 from ..conjuncts import match_conjunct
 from ..match_spec import MatchSpec
@@ -41,6 +43,9 @@ def _choose(spec: MatchSpec, graph) -> int:
             filtered = n.properties is not None or any(
                 match_conjunct(c, names[i], outer) is not None for c in spec.where)
             score = 0 if has_index else (1 if filtered else 2)
+        elif n.label_expr is not None and all(isinstance(e, (A.Parameter, A.Literal, A.ListLiteral))
+                                              for e in dynamic_exprs(n.label_expr)):
+            score = 2.5  # (a dynamic label reading the part's own variables waits for them)
         if score and rel_indexed and rel_seek_for(spec, i, graph) is not None:
             score = 0.5
         if best_score is None or score < best_score:

@@ -7,8 +7,12 @@ from ...errors import E
 from ...syntax import ast as A
 
 
+def _dynamic(r: A.RelPattern) -> bool:
+    return isinstance(r.type_expr, A.DynamicLabel) and not r.type_expr.any
+
+
 def create_rel(r: A.RelPattern) -> None:
-    if len(r.types) != 1:
+    if len(r.types) != 1 and not _dynamic(r):
         raise E.Semantic.NoSingleRelationshipType(clause="CREATE")
     if r.direction is A.Direction.BOTH:
         raise E.Semantic.RequiresDirectedRelationship()
@@ -17,7 +21,7 @@ def create_rel(r: A.RelPattern) -> None:
 
 
 def merge_rel(r: A.RelPattern) -> None:
-    if len(r.types) != 1:
+    if len(r.types) != 1 and not _dynamic(r):
         raise E.Semantic.NoSingleRelationshipType(clause="MERGE")
     if r.length is not None:
         raise E.Semantic.CreatingVarLength(clause="MERGE")
@@ -25,7 +29,7 @@ def merge_rel(r: A.RelPattern) -> None:
 
 def bound_node(n: A.NodePattern) -> None:
     """A bound node named again in CREATE (or alone in MERGE) may not add labels or properties."""
-    if n.labels or n.properties is not None:
+    if n.labels or n.label_expr is not None or n.properties is not None:
         raise E.Semantic.VariableAlreadyBound(name=n.variable)
 
 

@@ -7,6 +7,7 @@
     clauses.py       MATCH ... CALL/YIELD
     schema.py        CREATE/DROP INDEX
     patterns.py      node and relationship patterns
+    labels.py        label and type expressions, inline pattern WHERE
     literals.py      numbers, strings, maps, lists (and the 64-bit range after-pass)
     expressions.py   comprehensions, calls, CASE, map projections, subqueries
     subqueries.py    CALL { } (scope clause, OPTIONAL, IN TRANSACTIONS), FINISH, standalone ORDER BY
@@ -19,6 +20,7 @@ from __future__ import annotations
 from .base import BuildBase
 from .clauses import ClauseRules
 from .expressions import ExpressionRules
+from .labels import LabelRules
 from .literals import LiteralRules, check_int_range
 from .operators import OperatorRules
 from .patterns import PatternRules
@@ -30,6 +32,6 @@ from .types import TypeRules
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SubqueryRules, SchemaRules, PatternRules, LiteralRules,
+class Build(StatementRules, ClauseRules, SubqueryRules, SchemaRules, PatternRules, LabelRules, LiteralRules,
             ExpressionRules, OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""

@@ -7,6 +7,7 @@ from lark import Token, v_args
 from .. import ast as A
 from ..prescan import unmark
 from .base import start_of
+from .labels import lift_where, split_labels
 
 
 class ClauseRules:
@@ -17,6 +18,7 @@ class ClauseRules:
         optional = any(isinstance(x, Token) and x.type == "OPTIONAL" for x in c)
         pattern = next(x for x in c if isinstance(x, A.Pattern))
         where = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "where"), None)
+        pattern, where = lift_where(pattern, where)
         return A.Match(pattern, where, optional, start_of(meta))
 
     def where(self, c):
@@ -85,7 +87,8 @@ class ClauseRules:
 
     @v_args(meta=True)
     def create_clause(self, meta, c):
-        return A.Create(c[1], start_of(meta))
+        insert = isinstance(c[0], Token) and c[0].type == "INSERT"
+        return A.Create(c[1], start_of(meta), insert)
 
     @v_args(meta=True)
     def merge_clause(self, meta, c):
@@ -108,6 +111,10 @@ class ClauseRules:
     def set_property(self, c):
         return A.SetItem(A.SetKind.PROPERTY, c[0], c[-1])
 
+    @v_args(meta=True)
+    def dynamic_property(self, meta, c):
+        return A.Subscript(c[0], c[1], start_of(meta))
+
     def set_replace(self, c):
         return A.SetItem(A.SetKind.REPLACE, c[0], c[-1])
 
@@ -115,7 +122,7 @@ class ClauseRules:
         return A.SetItem(A.SetKind.MERGE, c[0], c[-1])
 
     def set_labels(self, c):
-        return A.SetItem(A.SetKind.LABELS, c[0], None, c[1][1])
+        return A.SetItem(A.SetKind.LABELS, c[0], None, *split_labels(c[1][1]))
 
     @v_args(meta=True)
     def property_target(self, meta, c):
@@ -126,7 +133,7 @@ class ClauseRules:
         return A.Remove(tuple(x for x in c if isinstance(x, A.RemoveItem)), start_of(meta))
 
     def remove_labels(self, c):
-        return A.RemoveItem(c[0], c[1][1])
+        return A.RemoveItem(c[0], *split_labels(c[1][1]))
 
     def remove_property(self, c):
         return A.RemoveItem(c[0])

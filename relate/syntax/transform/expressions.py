@@ -7,6 +7,7 @@ from lark import Token, v_args
 
 from .. import ast as A
 from .base import name_of, start_of
+from .labels import lift_where
 
 
 class ExpressionRules:
@@ -16,7 +17,8 @@ class ExpressionRules:
         if isinstance(head, A.PatternPredicate):
             if proj is None:
                 raise self._err("a pattern comprehension needs `| expression`", pos)
-            return A.PatternComprehension(None, head.element, where, proj, pos)
+            element, where = lift_where(head.element, where)
+            return A.PatternComprehension(None, element, where, proj, pos)
         if isinstance(head, A.Binary) and head.op is A.BinOp.IN and isinstance(head.left, A.Variable):
             return A.ListComprehension(head.left.name, head.right, where, proj, pos)
         raise self._err("expected `variable IN list` in a list comprehension", pos)
@@ -35,7 +37,8 @@ class ExpressionRules:
         pred = c[2]
         rest = [x for x in c[3:] if not isinstance(x, Token)]
         where = rest[0] if len(rest) == 2 else None
-        return A.PatternComprehension(var, pred.element, where, rest[-1], start_of(meta))
+        element, where = lift_where(pred.element, where)
+        return A.PatternComprehension(var, element, where, rest[-1], start_of(meta))
 
     @v_args(meta=True)
     def pattern_predicate(self, meta, c):
@@ -151,6 +154,8 @@ class ExpressionRules:
             query = query.parts[0] if len(query.parts) == 1 else query  # UNION inside: the Query
         pattern = next((x for x in inner if isinstance(x, A.Pattern)), None)
         where = next((x[1] for x in inner if isinstance(x, tuple) and x[0] == "where"), None)
+        if pattern is not None:
+            pattern, where = lift_where(pattern, where)
         return cls(query, pattern, where, start_of(meta))
 
     @v_args(meta=True)

@@ -103,7 +103,7 @@ class OperatorRules:
 
     @v_args(meta=True)
     def label_test(self, meta, c):
-        return A.LabelTest(c[0], c[1][1], start_of(meta))
+        return self.label_test_of(c[0], c[1], start_of(meta))
 
     @v_args(meta=True)
     def neg(self, meta, c):

@@ -39,15 +39,19 @@ class PatternRules:
 
     @v_args(meta=True)
     def node_pattern(self, meta, c):
-        var = labels = props = None
+        var = labels = props = label_expr = where = None
+        amp = False
         for x in c:
             if isinstance(x, A.Variable):
                 var = x.name
-            elif isinstance(x, tuple) and x[0] == "labels":
-                labels = x[1]
+            elif isinstance(x, tuple) and x[0] == "labelspec":
+                labels, label_expr = self.node_label_spec(x)
+                amp = amp or (len(x[1]) == 1 and isinstance(x[1][0], A.LabelAnd) and label_expr is None)
             elif isinstance(x, tuple) and x[0] == "props":
                 props = x[1]
-        return A.NodePattern(var, labels or (), props, start_of(meta))
+            elif isinstance(x, tuple) and x[0] == "pwhere":
+                where = x[1]
+        return A.NodePattern(var, labels or (), props, start_of(meta), label_expr, where, amp)
 
     def node_properties(self, c):
         return ("props", c[0])
@@ -69,7 +73,8 @@ class PatternRules:
         else:
             direction = A.Direction.BOTH
         return A.RelPattern(detail.get("var"), detail.get("types", ()), direction,
-                            detail.get("props"), detail.get("length"), start_of(meta))
+                            detail.get("props"), detail.get("length"), start_of(meta),
+                            detail.get("type_expr"), detail.get("where"))
 
     def right_dash(self, c):
         return "->" if c[0].type == "RIGHT_ARROW" else "-"
@@ -79,16 +84,15 @@ class PatternRules:
         for x in c:
             if isinstance(x, A.Variable):
                 d["var"] = x.name
-            elif isinstance(x, tuple) and x[0] == "types":
-                d["types"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "labelspec":
+                d["types"], d["type_expr"] = self.rel_type_spec(x)
+            elif isinstance(x, tuple) and x[0] == "pwhere":
+                d["where"] = x[1]
             elif isinstance(x, tuple) and x[0] == "length":
                 d["length"] = x[1]
             elif isinstance(x, tuple) and x[0] == "props":
                 d["props"] = x[1]
         return d
-
-    def rel_types(self, c):
-        return ("types", tuple(c))
 
     def var_length(self, c):
         if len(c) == 1:
