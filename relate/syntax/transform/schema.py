@@ -57,7 +57,7 @@ class SchemaRules:
         return ("kind", str(c[0]).upper(), c[0].start_pos or 0)
 
     def schema_labels(self, c):
-        return ("labels", tuple(c))
+        return ("labels", tuple(x for x in c if not (isinstance(x, Token) and x.type == "LABEL_BAR")))
 
     def schema_node(self, c):
         var = next((x.name for x in c if isinstance(x, A.Variable)), None)
