@@ -16,6 +16,9 @@ database's open policy.  A CLI call runs
 `relate ARGS` in-process with stdout not a terminal, and like a native process opens whatever
 store its arguments name (a fresh `:memory:` one by default), never the page's database.
 
+Parameters go through `Database.run`'s checks like every other door's: an integer outside 64 bits
+is refused as `parameter $x: a number is out of range (integers must fit in 64 bits)`.
+
 The build (build/site.py) uses `Page` natively to pre-render the page's cells.
 """
 from __future__ import annotations
@@ -106,6 +109,15 @@ class Page:
         raise ValueError(f"unknown op {op!r}")
 
 
+def _int(text: str) -> int:
+    # a literal past 20 characters is outside 64 bits, which is all the engine needs to know to
+    # refuse it (`parameter $x: a number is out of range ...`); a stand-in keeps int() from
+    # reading thousands of digits (it refuses more than 4,300)
+    if len(text) > 20:
+        return -(1 << 64) if text[0] == "-" else 1 << 64
+    return int(text)
+
+
 _page: Page | None = None
 
 
@@ -119,4 +131,4 @@ def page() -> Page:
 
 def call(request: str) -> str:
     """The page's entry point: a JSON request string -> a JSON answer string."""
-    return escape_lone_surrogates(json.dumps(page().call(json.loads(request)), ensure_ascii=False))
+    return escape_lone_surrogates(json.dumps(page().call(json.loads(request, parse_int=_int)), ensure_ascii=False))

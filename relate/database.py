@@ -30,6 +30,7 @@ from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
+from .values.ints import PARAMETER_RANGE, wide_int_path
 
 _STORE_READ_ONLY = "the store is open read-only; this statement writes"
 _POLICY_READ_ONLY = "this connection's policy is read-only; this statement writes"
@@ -173,6 +174,10 @@ class Database:
         stmt = prepared.statement
         plan = prepared.plan
         params = dict(parameters) if parameters else {}
+        if params:
+            wide = wide_int_path(params)
+            if wide is not None:  # Cypher integers are 64-bit; refused at every door alike
+                raise E.Usage.Usage(f"parameter {wide}: {PARAMETER_RANGE}")
         show_notes = notifications or stmt.explain or stmt.profile
         pt = prepared.timings
         timings = Timings(parse_ms=pt.parse_ms, lex_parse_ms=pt.lex_parse_ms, rewrite_ms=pt.rewrite_ms,

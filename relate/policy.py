@@ -14,7 +14,9 @@ The order in which `Database.run` refuses a statement (an `EXPLAIN` runs nothing
 the hop bound, then `--safe` (both are compile-time checks on the typed statement, in
 `semantic/`), then missing parameters, then read-only; while any statement runs, the memory limit
 on the values it builds (`Policy.budget`, the run's `ExecContext.memory`); after a read has run,
-the memory limit on its result values (`exec/value_size.py`).
+the memory limit on its result values (`exec/value_size.py`).  Before all of them, EXPLAIN
+included, any door's parameter holding an integer outside 64 bits is refused as a usage error
+(`values/ints.py`).
 
 `OPEN` (the default of `connect`) checks nothing; `SERVED` is what `relate serve` starts from.
 """

@@ -29,6 +29,8 @@ def _no_constants(name: str) -> object:
 
 
 def _int(text: str) -> int:
+    if len(text) > 20:  # past 64 bits; and int() itself refuses text over 4,300 digits
+        raise OverflowError(text)
     value = int(text)
     if not _INT_MIN <= value <= _INT_MAX:
         raise OverflowError(text)

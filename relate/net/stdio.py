@@ -4,7 +4,9 @@ stdout carries nothing but replies (each flushed at once, so a host waiting on a
 startup and shutdown lines go to stderr.  Runs until stdin closes, then exits 0.  SIGINT or
 SIGTERM (when serving on the main thread) stops it too: a call in flight is cancelled and answered
 with the ServerStopping tool error, then the shutdown line names the signal and the exit is 0
-(the store is closed by the caller as on any return).
+(the store is closed by the caller as on any return).  A line the core fails on outside its own
+guard (reading the message) is answered `-32603 internal error` with a null id, its traceback
+logged to stderr, and the next line is served (as HTTP answers a 500).
 
 Lines end at "\\n" only (a "\\r" before it is dropped).  A real stdin is read as bytes so the text
 layer's universal-newline handling cannot split a message at a lone "\\r"; U+2028 and other
@@ -12,11 +14,15 @@ Unicode line breaks stay inside the message, as JSON allows.
 """
 from __future__ import annotations
 
+import logging
 from typing import Iterator, TextIO
 
 from ..errors import E
 from ..exec.context import CancelToken
+from ..protocols.jsonrpc import INTERNAL_ERROR, error_line
 from ..protocols.mcp import McpServer
+
+log = logging.getLogger("relate.net.stdio")
 
 
 class _Stop(Exception):
@@ -62,7 +68,13 @@ def serve_stdio(server: McpServer, stdin: TextIO, stdout: TextIO, stderr: TextIO
                 continue
             running.append(CancelToken())
             try:
-                reply = server.handle_line(line, running[0])
+                try:
+                    reply = server.handle_line(line, running[0])
+                except _Stop:
+                    raise
+                except Exception:  # a bug in the core must not end the session and drop the lines behind it
+                    log.exception("internal error answering a line")
+                    reply = error_line(None, INTERNAL_ERROR, "internal error")
                 if reply is not None:
                     stdout.write(reply + "\n")
                     stdout.flush()

@@ -3,8 +3,9 @@
 relate's MCP replies must match the Rust reference byte for byte, and a
 malformed message's reply quotes serde_json's error text, e.g.
 ``expected ident at line 1 column 2``.  This module turns JSON text into
-Python values (object -> dict, array -> list, string -> str, integer within
-u64/i64 -> int, any other number -> float, true/false -> bool, null -> None)
+Python values (object -> dict, array -> list, string -> str, integer literal -> int,
+exact even past u64/i64 where serde_json makes a float (see `json_numbers.py`), any other
+number -> float, true/false -> bool, null -> None)
 and turns bad text into a ``JsonError`` whose ``str()`` is serde_json's
 message.
 
@@ -286,9 +287,9 @@ class Reader(NumberReader):
             unexpected = "map"
         elif byte == MINUS:
             self.index += 1
-            unexpected = _unexpected_number(self.parse_integer(False))
+            unexpected = _unexpected_number(self.parse_integer(False, exact=False))
         elif ZERO <= byte <= NINE:
-            unexpected = _unexpected_number(self.parse_integer(True))
+            unexpected = _unexpected_number(self.parse_integer(True, exact=False))
         else:
             for first, rest, value in _IDENTS:
                 if byte == first:

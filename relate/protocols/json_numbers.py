@@ -1,5 +1,12 @@
 """serde_json's number reading (without ``float_roundtrip``): the digits after an optional `-`
--> an int (within u64/i64) or a float, with serde_json's checks in its order and its errors.
+-> an int or a float, with serde_json's checks in its order and its errors.
+
+One deliberate difference (issue 14): an integer literal (no fraction, no exponent) outside
+u64/i64, which serde_json turns into a float, stays an exact int here, so that the layers above
+can refuse it as an integer outside 64 bits instead of taking a rounded float for it.  Every
+error stays serde's: a literal too large even for a float (about 310 digits) is still `number out
+of range`, and where serde *names* a number in an error text (`invalid type: floating point ...`)
+it keeps serde's float form, so no error reply changes.
 """
 from __future__ import annotations
 
@@ -22,8 +29,10 @@ class NumberReader(Cursor):
 
     __slots__ = ()
 
-    def parse_integer(self, positive: bool) -> int | float:
-        """After an optional `-`: u64/i64 stay ints, anything else becomes a float."""
+    def parse_integer(self, positive: bool, exact: bool = True) -> int | float:
+        """After an optional `-`: an integer literal is an int (exact even past u64/i64 unless
+        `exact` is False, which gives serde's float for those); any other number is a float."""
+        start = self.index
         byte = self.next()
         if byte is None:
             raise self.error(EOF_VALUE)
@@ -33,10 +42,10 @@ class NumberReader(Cursor):
             return self._parse_number(positive, 0)
         if not ZERO < byte <= NINE:
             raise self.error(INVALID_NUMBER)
-        significand, taken, overflow = self._absorb_digits(byte - ZERO)
+        significand, _, overflow = self._absorb_digits(byte - ZERO)
         if overflow:
-            return self._parse_long_integer(positive, significand)
-        return self._parse_number(positive, significand)
+            return self._parse_long_integer(positive, significand, start if exact else -1)
+        return self._parse_number(positive, significand, exact)
 
     def _absorb_digits(self, significand: int) -> tuple[int, int, bool]:
         """serde's digit loop: take digits while significand*10+digit fits a u64.
@@ -59,7 +68,7 @@ class NumberReader(Cursor):
                 return value, zeros + taken, taken < len(run)
         raise AssertionError("unreachable: taking no digit always fits")
 
-    def _parse_number(self, positive: bool, significand: int) -> int | float:
+    def _parse_number(self, positive: bool, significand: int, exact: bool = False) -> int | float:
         byte = self.peek_or_null()
         if byte == DOT:
             return self._parse_decimal(positive, significand, 0)
@@ -67,8 +76,8 @@ class NumberReader(Cursor):
             return self._parse_exponent(positive, significand, 0)
         if positive:
             return significand
-        # `-0` and negatives below i64::MIN become floats, as in serde_json.
-        if significand == 0 or significand > 1 << 63:
+        # `-0` is a float, as in serde_json; so are negatives below i64::MIN unless `exact`.
+        if significand == 0 or (significand > 1 << 63 and not exact):
             return -float(significand)
         return -significand
 
@@ -124,7 +133,8 @@ class NumberReader(Cursor):
         self.index = _DIGITS.match(self.data, self.index).end()
         return 0.0 if positive else -0.0
 
-    def _parse_long_integer(self, positive: bool, significand: int) -> float:
+    def _parse_long_integer(self, positive: bool, significand: int, start: int) -> int | float:
+        """Past u64: `start` is where the digits began, or -1 for serde's float."""
         end = _DIGITS.match(self.data, self.index).end()
         exponent = end - self.index  # the digits past u64 only scale the value
         self.index = end
@@ -133,7 +143,11 @@ class NumberReader(Cursor):
             return self._parse_decimal(positive, significand, exponent)
         if byte in (LOWER_E, UPPER_E):
             return self._parse_exponent(positive, significand, exponent)
-        return self._f64_from_parts(positive, significand, exponent)
+        value = self._f64_from_parts(positive, significand, exponent)  # serde's refusal past f64
+        if start >= 0:  # under 310 digits then, so int() is cheap
+            exact = int(self.data[start:end])
+            return exact if positive else -exact
+        return value
 
     def _f64_from_parts(self, positive: bool, significand: int, exponent: int) -> float:
         value = f64_from_parts(significand, exponent)

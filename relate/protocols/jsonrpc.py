@@ -11,7 +11,11 @@ What turns into what:
     ``jsonrpc``/``method``, a batch (an array of messages) -> ``-32700``
     ``malformed JSON-RPC message: <serde_json's error text>``;
   - ``jsonrpc`` other than ``"2.0"`` -> ``-32600``
-    ``unsupported JSON-RPC version '<version>'``.
+    ``unsupported JSON-RPC version '<version>'``;
+  - an ``id`` that is an integer outside 64 bits (signed) -> ``-32700`` ``malformed JSON-RPC
+    message: id: a number is out of range (integers must fit in 64 bits) at line L column C``,
+    positioned at its last digit (an addition to the reference, which took such an id as a
+    float; issue 14).  An id written with a fraction or an exponent is a float, echoed as one.
 
   Both replies carry ``"id":null``.  A message without ``id`` is a
   notification (``has_id`` False); ``"id":null`` is a request whose id is null.
@@ -49,6 +53,7 @@ import re
 from dataclasses import dataclass
 
 from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, f64_from_parts
+from relate.values.ints import INT_MAX, INT_MIN
 from relate.jsonenc import dumps as _dumps  # the one serde-style writer; mcp.py imports this name
 
 __all__ = [
@@ -73,6 +78,7 @@ _FIELDS = ("jsonrpc", "id", "method", "params")
 _STRUCT = "struct JsonRpcMessage"
 _UNKNOWN_FIELD = "unknown field `{}`, expected one of `jsonrpc`, `id`, `method`, `params`"
 _SEQ_LENGTH = "invalid length {}, expected struct JsonRpcMessage with 4 elements"
+_ID_RANGE = "id: a number is out of range (integers must fit in 64 bits)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +158,8 @@ def _visit_map(reader: Reader) -> _Envelope:
         reader.parse_object_colon()
         if key == "jsonrpc" or key == "method":
             values[key] = reader.deserialize_string()
+        elif key == "id":
+            values[key] = _id(reader)
         else:
             values[key] = _value(reader)
     for required in ("jsonrpc", "method"):  # serde checks in declaration order
@@ -173,21 +181,21 @@ def _visit_seq(reader: Reader) -> _Envelope:
     first = True
     absent = object()
 
-    def element(string: bool) -> object:
+    def element(read) -> object:
         nonlocal first
         if not reader.seq_has_next(first):
             return absent
         first = False
-        return reader.deserialize_string() if string else _value(reader)
+        return read(reader)
 
-    jsonrpc = element(True)
+    jsonrpc = element(Reader.deserialize_string)
     if jsonrpc is absent:
         raise JsonError(_SEQ_LENGTH.format(0))
-    id_ = element(False)
-    method = element(True)
+    id_ = element(_id)
+    method = element(Reader.deserialize_string)
     if method is absent:
         raise JsonError(_SEQ_LENGTH.format(2))
-    params = element(False)
+    params = element(_value)
     return _Envelope(
         jsonrpc=jsonrpc,
         method=method,
@@ -195,6 +203,14 @@ def _visit_seq(reader: Reader) -> _Envelope:
         id=None if id_ is absent else id_,
         has_id=id_ is not absent,
     )
+
+
+def _id(reader: Reader) -> object:
+    """The ``id`` member; an integer outside 64 bits is refused where it ends."""
+    value = _value(reader)
+    if type(value) is int and not INT_MIN <= value <= INT_MAX:
+        raise reader.error(_ID_RANGE)
+    return value
 
 
 # --- fast path ---------------------------------------------------------------

@@ -28,6 +28,7 @@ from ..exec.context import CancelToken
 from ..policy import SERVED, Policy
 from ..result import Result
 from ..values import to_json
+from ..values.ints import INT_MAX, INT_MIN, PARAMETER_RANGE
 from . import jsonrpc
 from .jsonrpc import _dumps as _json
 from .jsonrpc import Message
@@ -198,6 +199,8 @@ def _sample_size(args: dict) -> int:
             n = int(n)
         else:
             raise ToolError("invalid params: sample_size must be an integer")
+    if not INT_MIN <= n <= INT_MAX:
+        raise ToolError(f"invalid params: sample_size: {PARAMETER_RANGE}")
     if n < -1:
         raise ToolError(f"invalid params: sample_size must be -1 or non-negative, got {n}")
     return n

@@ -73,7 +73,7 @@ def warm_parser() -> None:
 # comprehensions two, a map three; plain parentheses none), so this admits about 190 levels of
 # lists and 60 of maps: far beyond what people and models write, and low enough that the
 # transform, the checks, the compiler and the JSON writer, which recurse per level, stay inside
-# Python's stack.
+# Python's stack, in Pyodide's Web Worker too (tests/e2e/test_deep_nesting_browser.py).
 MAX_TREE_DEPTH = 200
 
 _PAGING = frozenset({"ORDER", "SKIP", "OFFSET", "LIMIT"})
@@ -127,6 +127,19 @@ def _check_depth(tree: Tree, text: str) -> None:
             continue
         if depth > MAX_TREE_DEPTH:
             at = 0 if node.meta.empty else node.meta.start_pos
+            _dismantle(tree)
             raise syntax_error(text, f"the statement nests more than {MAX_TREE_DEPTH} syntax levels deep; "
                                "flatten it (or pass deep values as parameters)", at, "NestingTooDeep")
         stack.extend((child, depth + 1) for child in node.children)
+
+
+def _dismantle(tree: Tree) -> None:
+    """Take a refused tree apart from the top, so that no node is freed while it still holds a
+    deep subtree: freeing 20,000 nested levels at once recurses in C, which overflows
+    Pyodide's stack (a fatal error that kills the page's engine) though not CPython's."""
+    stack: list[object] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Tree):
+            stack.extend(node.children)
+            node.children = []

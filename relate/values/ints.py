@@ -1,14 +1,18 @@
 """Cypher's integer range: integers are signed 64-bit.
 
 Python's ints are unbounded, so every place an integer is made checks it: integer literals
-(`syntax`), arithmetic and the functions that compute integers (`exec`), and parameters
-(`cli`).  Each words its own failure; the range is this one.
+(`syntax`), arithmetic and the functions that compute integers (`exec`), and parameters (`cli`
+as it reads them; `Database.run` for every door, with `wide_int_path`).  Each words its own
+failure; the range is this one.
 """
 from __future__ import annotations
 
 from ..errors import E
 
 INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
+# how a parameter outside the range is refused (after `parameter $x: `); the CLI words the
+# same refusal as `--param x: a number is out of range (integers must fit in 64 bits, ...)`
+PARAMETER_RANGE = "a number is out of range (integers must fit in 64 bits)"
 
 
 def check_int(n: int) -> int:
@@ -16,3 +20,42 @@ def check_int(n: int) -> int:
     if n < INT_MIN or n > INT_MAX:
         raise E.Arithmetic.IntegerOverflow()
     return n
+
+
+
+def _wide(n: object) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and not INT_MIN <= n <= INT_MAX
+
+
+def _name(key: object) -> str:
+    text = str(key)
+    return text if text.isidentifier() else "`" + text.replace("`", "``") + "`"
+
+
+def wide_int_path(params: dict) -> str | None:
+    """Where the first integer outside 64 bits sits in a parameter map (`$x`, `$rows[2].age`),
+    None when there is none.  Looks through lists, tuples and maps in order, with a stack of its
+    own (any depth)."""
+    stack = [iter(params.items())]
+    path: list[str] = []
+    while stack:
+        for key, value in stack[-1]:
+            kind = type(value)
+            if kind is str or kind is float or kind is bool or value is None:
+                continue
+            step = f"[{key}]" if type(key) is int else ("$" if len(stack) == 1 else ".") + _name(key)
+            if _wide(value):
+                return "".join(path) + step
+            if isinstance(value, (list, tuple)):
+                stack.append(iter(enumerate(value)))
+            elif isinstance(value, dict):
+                stack.append(iter(value.items()))
+            else:
+                continue
+            path.append(step)
+            break
+        else:
+            stack.pop()
+            if path:
+                path.pop()
+    return None

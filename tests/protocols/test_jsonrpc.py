@@ -256,8 +256,10 @@ def test_undecodable_messages_get_serde_json_error_replies(line, reply):
 OK_CASES = [
     ('integers', '{"jsonrpc":"2.0","id":1,"method":"m","params":[0,-1,18446744073709551615,-9223372036854775808]}',
      '{"jsonrpc":"2.0","id":1,"result":[0,-1,18446744073709551615,-9223372036854775808]}'),
-    ('integers past 64 bits become floats', '{"jsonrpc":"2.0","id":18446744073709551616,"method":"m","params":[-9223372036854775809,123456789012345678901234567890]}',
-     '{"jsonrpc":"2.0","id":1.8446744073709552e19,"result":[-9.223372036854776e18,1.2345678901234568e29]}'),
+    # not serde_json's (it makes floats of these): integer literals past 64 bits stay exact ints, so
+    # that the MCP layer can refuse them as integers (issue 14); with a fraction or exponent, floats
+    ('integers past 64 bits stay exact', '{"jsonrpc":"2.0","id":1,"method":"m","params":[-9223372036854775809,123456789012345678901234567890,18446744073709551616.0,1e19]}',
+     '{"jsonrpc":"2.0","id":1,"result":[-9223372036854775809,123456789012345678901234567890,1.8446744073709552e19,1e19]}'),
     ('minus zero is a float', '{"jsonrpc":"2.0","id":-0,"method":"m","params":[-0,0,-0.0,0.0]}',
      '{"jsonrpc":"2.0","id":-0.0,"result":[-0.0,0,-0.0,0.0]}'),
     ('float layout', '{"jsonrpc":"2.0","id":1.5,"method":"m","params":[1e20,1e16,1e15,1.5e300,1e-5,1e-6,1.25e-7,123.456,5e-324,1.7976931348623157e308]}',

@@ -38,3 +38,16 @@ def test_a_parameter_must_fit_the_range():
     assert parse_param(f"n={INT_MAX}") == ("n", INT_MAX)
     with pytest.raises(UsageError):
         parse_param(f"n={INT_MAX + 1}")
+
+
+def test_wide_int_path_names_the_first_integer_past_the_range():
+    from relate.values.ints import wide_int_path
+
+    assert wide_int_path({"a": INT_MAX, "b": [INT_MIN, 1.5e300, True, None, "x"], "c": {"d": ()}}) is None
+    assert wide_int_path({"a": 1, "x": INT_MAX + 1}) == "$x"
+    assert wide_int_path({"rows": [{"v": 1}, {"v": 2, "w": [0, INT_MIN - 1]}]}) == "$rows[1].w[1]"
+    assert wide_int_path({"a b": (1, {"c`d": 2 ** 70})}) == "$`a b`[1].`c``d`"
+    deep: list = [2 ** 64]
+    for _ in range(5000):  # any depth, no recursion
+        deep = [deep]
+    assert wide_int_path({"x": deep}) == "$x" + "[0]" * 5001
