@@ -14,7 +14,9 @@ The order in which `Database.run` refuses a statement (an `EXPLAIN` runs nothing
 the hop bound, then `--safe` (both are compile-time checks on the typed statement, in
 `semantic/`), then missing parameters, then read-only; while any statement runs, the memory limit
 on the values it builds (`Policy.budget`, the run's `ExecContext.memory`); after a read has run,
-the memory limit on its result values (`exec/value_size.py`).
+the memory limit on its result values (`exec/value_size.py`).  A statement with LOAD CSV is
+refused after the read-only check on a read-only connection (store or policy), then when the
+policy names no import folder (`import_dir`: `connect(import_dir=...)`, `--import-dir`).
 
 `OPEN` (the default of `connect`) checks nothing; `SERVED` is what `relate serve` starts from.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import E
 from .exec.value_size import DEFAULT_MEMORY_LIMIT, Budget, check_result_size
 from .semantic.safe_mode import check_safe
 from .semantic.traversal_depth import DEFAULT_MAX_DEPTH, check_traversal_depth
@@ -37,6 +40,7 @@ class Policy:
     max_traversal_depth: int | None = None  # the largest explicit hop bound a pattern may name
     expression_memory_limit: int | None = None  # bytes: the largest value a statement may build or return
     time_limit: float | None = None  # seconds a statement may run (`relate serve --call-timeout-secs`)
+    import_dir: str | None = None  # the folder LOAD CSV reads; None refuses LOAD CSV (`--import-dir`)
 
     def check_statement(self, statement: A.Statement) -> None:
         """Refuse a planned statement before it runs: the hop bound first, then `--safe`."""
@@ -44,6 +48,15 @@ class Policy:
             check_traversal_depth(statement, self.max_traversal_depth)
         if self.safe:
             check_safe(statement)
+
+    def check_load_csv(self, store_read_only: bool) -> None:
+        """Refuse a statement with LOAD CSV on a read-only connection, or without an import folder."""
+        if self.read_only or store_read_only:
+            raise E.ReadOnly.ReadOnly("LOAD CSV reads files of the import folder; it is refused on a read-only "
+                                      "connection")
+        if self.import_dir is None:
+            from .exec.load_csv import DISABLED
+            raise E.Runtime.LoadCsvDisabled(DISABLED)
 
     def budget(self) -> Budget | None:
         """What one run's value builders check against the memory limit (None: nothing to check)."""

@@ -153,6 +153,8 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                 "takes one, a SHOW filter that names no kind.")
     InvalidConstraintType = Kind("A property type constraint naming a type no property can be required to have "
                                  "(`LIST<INTEGER>` with nullable elements, `MAP`, `ANY`, NOT NULL).")
+    InvalidFieldTerminator = Kind("LOAD CSV's FIELDTERMINATOR given something other than a one-character "
+                                  "string literal.")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 
@@ -296,6 +298,10 @@ class Runtime(Group[CypherRuntimeError]):
                            "allows (hundreds of dependent clauses); nothing is written.",
                            "the statement chains too many clauses to run in one pipeline; nothing was "
                            "written: split it into several statements")
+    ExternalResourceFailed = Kind("LOAD CSV could not read its source: the file is missing or not a regular file, "
+                                  "the URL is not a file:/// URL, or its path leaves the import folder.")
+    LoadCsvDisabled = Kind("LOAD CSV on a connection without an import folder (`connect(import_dir=...)`, "
+                           "`relate --import-dir DIR`, `relate serve --import-dir DIR`), or in the browser.")
 
 
 class Deleted(Group[DeletedEntityError]):

@@ -17,6 +17,7 @@ WIRED = frozenset({
     "round", "string-concat", "string-errors", "timestamp", "type-predicate", "value-type",
     "constraint-ddl", "constraint-existence", "constraint-key", "constraint-type", "constraint-unique",
     "index-create", "index-drop", "show-constraints", "show-indexes",
+    "load-csv-errors", "load-csv-format",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]

@@ -11,6 +11,8 @@ error of its rule or returns.
 - `operand_types.py`: operands whose static type can never fit (`InvalidArgumentType`);
 - `functions.py`: function calls (`UnknownFunction`, `InvalidNumberOfArguments`,
   `InvalidAggregation`, `InvalidArgumentExpression`, argument types);
+- `load_csv.py`: LOAD CSV's source type and FIELDTERMINATOR (`InvalidArgumentType`,
+  `InvalidFieldTerminator`);
 - `procedures.py`: CALL against the registry (`ProcedureNotFound`, `InvalidArgumentPassingMode`,
   `InvalidNumberOfArguments`, argument types, `YIELD *`, unknown outputs).
 

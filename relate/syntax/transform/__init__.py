@@ -5,6 +5,7 @@
 
     statements.py    names, the statement frame, UNION
     clauses.py       MATCH ... CALL/YIELD
+    load_csv.py      LOAD CSV
     schema.py        CREATE/DROP INDEX
     patterns.py      node and relationship patterns
     literals.py      numbers, strings, maps, lists (and the 64-bit range after-pass)
@@ -19,6 +20,7 @@ from .base import BuildBase
 from .clauses import ClauseRules
 from .expressions import ExpressionRules
 from .literals import LiteralRules, check_int_range
+from .load_csv import LoadCsvRules
 from .operators import OperatorRules
 from .patterns import PatternRules
 from .schema import SchemaRules
@@ -28,6 +30,6 @@ from .types import TypeRules
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
+class Build(StatementRules, ClauseRules, LoadCsvRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
             OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""
