@@ -30,6 +30,7 @@ from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
+from .syntax.position import position
 
 _STORE_READ_ONLY = "the store is open read-only; this statement writes"
 _POLICY_READ_ONLY = "this connection's policy is read-only; this statement writes"
@@ -192,8 +193,8 @@ class Database:
                 raise E.Parameter.ParameterMissing(names=missing)
         if plan.query_type != "r" and (self.read_only or policy.read_only):
             raise E.ReadOnly.ReadOnly(_STORE_READ_ONLY if self.read_only else _POLICY_READ_ONLY)
-        if plan.loads_csv:
-            policy.check_load_csv(self.read_only)
+        if plan.loads_csv is not None:
+            policy.check_load_csv(self.read_only, position(prepared.text, plan.loads_csv))
         t_exec = t0 if prepared.cache != "miss" else time.perf_counter_ns()
         # the timeout counts from the call: time spent parsing, checking and planning is part of it
         spent = 0.0 if timeout is None else (time.perf_counter_ns() - t0) / 1e9

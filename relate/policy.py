@@ -49,14 +49,15 @@ class Policy:
         if self.safe:
             check_safe(statement)
 
-    def check_load_csv(self, store_read_only: bool) -> None:
-        """Refuse a statement with LOAD CSV on a read-only connection, or without an import folder."""
+    def check_load_csv(self, store_read_only: bool, where=None) -> None:
+        """Refuse a statement with LOAD CSV (its first clause at `where`) on a read-only connection,
+        or without an import folder."""
         if self.read_only or store_read_only:
             raise E.ReadOnly.ReadOnly("LOAD CSV reads files of the import folder; it is refused on a read-only "
-                                      "connection")
+                                      "connection", position=where)
         if self.import_dir is None:
             from .exec.load_csv import DISABLED
-            raise E.Runtime.LoadCsvDisabled(DISABLED)
+            raise E.Runtime.LoadCsvDisabled(DISABLED, position=where)
 
     def budget(self) -> Budget | None:
         """What one run's value builders check against the memory limit (None: nothing to check)."""

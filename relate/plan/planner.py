@@ -37,7 +37,7 @@ class Plan:
     parameters: tuple[str, ...]
     notifications: list[Notification] = field(default_factory=list)
     schema: A.Node | None = None  # a schema command (A.SCHEMA_COMMANDS), run by the database
-    loads_csv: bool = False  # a LOAD CSV clause: the run needs the policy's import folder
+    loads_csv: int | None = None  # the offset of the first LOAD CSV: the run needs the policy's import folder
 
 
 def _params_in(node) -> list[str]:
@@ -69,7 +69,7 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
         self.notifications: list[Notification] = []
         self.reads = False
         self.writes = False
-        self.loads_csv = False
+        self.loads_csv: int | None = None
 
     # ------------------------------------------------------------------ entry
     def plan(self, stmt: A.Statement) -> Plan:

@@ -32,6 +32,8 @@ PLANS = {
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
     "schema_constraint": "CREATE CONSTRAINT person_key FOR (p:Person) REQUIRE (p.name, p.role) IS NODE KEY",
     "schema_show": "SHOW CONSTRAINTS YIELD name, type WHERE type = 'NODE_KEY' RETURN name",
+    "load_csv": "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row FIELDTERMINATOR ';' "
+                "CREATE (:Person {name: row.name, line: linenumber()})",
 }
 
 ERRORS = {
@@ -52,6 +54,9 @@ ERRORS = {
     "unknown_type": "RETURN 1 IS :: WHOLE NUMBER AS r",
     "mixed_nullability_union": "RETURN 1 IS :: INTEGER NOT NULL | FLOAT",
     "concat_number": "RETURN 'n' || 1",
+    "load_csv_disabled": "LOAD CSV FROM 'file:///x.csv' AS row RETURN row",
+    "load_csv_terminator": "LOAD CSV FROM 'file:///x.csv' AS row FIELDTERMINATOR ';;' RETURN row",
+    "load_csv_source_type": "LOAD CSV FROM 42 AS row RETURN row",
 }
 
 PARSES = {
@@ -66,6 +71,8 @@ PARSES = {
                            "s IS NOT NFKD NORMALIZED, normalize(s, NFD)",
     "schema_constraint": "CREATE CONSTRAINT $name IF NOT EXISTS FOR ()-[r:PAID]-() REQUIRE r.ref IS :: INT | STRING",
     "schema_show": "SHOW UNIQUE CONSTRAINTS YIELD name ORDER BY name LIMIT 2 WHERE name <> 'x'",
+    "load_csv": "LOAD CSV WITH HEADERS FROM $url AS row FIELDTERMINATOR '\\t' WITH row, linenumber() AS line "
+                "load csv from 'file:///b.csv' AS other RETURN row, other, line, file()",
 }
 
 
