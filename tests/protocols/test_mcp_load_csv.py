@@ -97,3 +97,15 @@ def test_the_cli_flag(folder, tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout.splitlines()[0]) == {"name": "Nils"}
     out = subprocess.run([*run, LOAD], capture_output=True, text=True, timeout=60)
     assert out.returncode != 0 and json.loads(out.stdout)["error"]["kind"] == "LoadCsvDisabled"
+
+
+def test_the_browser_page_has_no_import_folder():
+    # the page's cells and both of its MCP cores refuse LOAD CSV with the same typed error
+    from relate.browser import Page
+    page = Page()
+    assert page.cell(LOAD)["kind"] == "LoadCsvDisabled"
+    for read_only in (False, True):
+        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                           "params": {"name": "read_cypher", "arguments": {"statement": LOAD}}})
+        text = json.loads(page.mcp(line, read_only))["result"]["content"][0]["text"]
+        assert "LoadCsvDisabled" in text or "read-only" in text
