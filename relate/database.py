@@ -31,6 +31,7 @@ from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
 from .values.ints import PARAMETER_RANGE, wide_int_path
+from .syntax.position import position
 
 _STORE_READ_ONLY = "the store is open read-only; this statement writes"
 _POLICY_READ_ONLY = "this connection's policy is read-only; this statement writes"
@@ -197,10 +198,13 @@ class Database:
                 raise E.Parameter.ParameterMissing(names=missing)
         if plan.query_type != "r" and (self.read_only or policy.read_only):
             raise E.ReadOnly.ReadOnly(_STORE_READ_ONLY if self.read_only else _POLICY_READ_ONLY)
+        if plan.loads_csv is not None:
+            policy.check_load_csv(self.read_only, position(prepared.text, plan.loads_csv))
         t_exec = t0 if prepared.cache != "miss" else time.perf_counter_ns()
         # the timeout counts from the call: time spent parsing, checking and planning is part of it
         spent = 0.0 if timeout is None else (time.perf_counter_ns() - t0) / 1e9
         ctx = ExecContext(self.graph, params, timeout=timeout, spent=spent, cancel=cancel)
+        ctx.import_dir = policy.import_dir
         if policy.expression_memory_limit is not None:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         outer = self._explicit
@@ -356,7 +360,21 @@ class _TransactionBlock:
             db.graph.end()
 
 
-def connect(path: str = MEMORY, read_only: bool = False, *, live: bool = False, policy: Policy = OPEN) -> Database:
+def connect(path: str = MEMORY, read_only: bool = False, *, live: bool = False, policy: Policy = OPEN,
+            import_dir: str | None = None) -> Database:
     """Open a store: `:memory:`, a `.rl` file, or a directory (`live`: a read-only open of a
-    directory store that follows its writer's commits).  `policy`: what its statements may do."""
+    directory store that follows its writer's commits).  `policy`: what its statements may do.
+    `import_dir`: the folder LOAD CSV may read (`file:///x.csv` is DIR/x.csv); without one LOAD CSV
+    is refused, and it is refused on a read-only connection whatever the folder."""
+    if import_dir is not None:
+        policy = replace(policy, import_dir=import_folder(import_dir))
     return Database(path, read_only=read_only, live=live, policy=policy)
+
+
+def import_folder(path) -> str:
+    """The absolute path of an existing folder LOAD CSV may read, or a usage error."""
+    import os
+    text = os.fspath(path)
+    if not isinstance(text, str) or not text or "\x00" in text or not os.path.isdir(text):
+        raise E.Usage.Usage(f"the import folder is not a directory: {text!r}")
+    return os.path.abspath(text)

@@ -17,6 +17,9 @@ on the values it builds (`Policy.budget`, the run's `ExecContext.memory`); after
 the memory limit on its result values (`exec/value_size.py`).  Before all of them, EXPLAIN
 included, any door's parameter holding an integer outside 64 bits is refused as a usage error
 (`values/ints.py`).
+A statement with LOAD CSV is refused after the read-only check on a read-only connection (store
+or policy), then when the policy names no import folder (`import_dir`: `connect(import_dir=...)`,
+`--import-dir`).
 
 `OPEN` (the default of `connect`) checks nothing; `SERVED` is what `relate serve` starts from.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import E
 from .exec.value_size import DEFAULT_MEMORY_LIMIT, Budget, check_result_size
 from .semantic.safe_mode import check_safe
 from .semantic.traversal_depth import DEFAULT_MAX_DEPTH, check_traversal_depth
@@ -39,6 +43,7 @@ class Policy:
     max_traversal_depth: int | None = None  # the largest explicit hop bound a pattern may name
     expression_memory_limit: int | None = None  # bytes: the largest value a statement may build or return
     time_limit: float | None = None  # seconds a statement may run (`relate serve --call-timeout-secs`)
+    import_dir: str | None = None  # the folder LOAD CSV reads; None refuses LOAD CSV (`--import-dir`)
 
     def check_statement(self, statement: A.Statement) -> None:
         """Refuse a planned statement before it runs: the hop bound first, then `--safe`."""
@@ -46,6 +51,16 @@ class Policy:
             check_traversal_depth(statement, self.max_traversal_depth)
         if self.safe:
             check_safe(statement)
+
+    def check_load_csv(self, store_read_only: bool, where=None) -> None:
+        """Refuse a statement with LOAD CSV (its first clause at `where`) on a read-only connection,
+        or without an import folder."""
+        if self.read_only or store_read_only:
+            raise E.ReadOnly.ReadOnly("LOAD CSV reads files of the import folder; it is refused on a read-only "
+                                      "connection", position=where)
+        if self.import_dir is None:
+            from .exec.load_csv import DISABLED
+            raise E.Runtime.LoadCsvDisabled(DISABLED, position=where)
 
     def budget(self) -> Budget | None:
         """What one run's value builders check against the memory limit (None: nothing to check)."""

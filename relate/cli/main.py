@@ -102,12 +102,18 @@ def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty
         stderr.write(e.message + "\n")
         stdout.write(error_text(error_object(e), mode))
         return EXIT_USAGE
-    from ..database import Database
+    from ..database import Database, import_folder
     from ..policy import Policy
     from .notices import store_notices
     try:
+        imports = None if args.import_dir is None else import_folder(args.import_dir)
+    except UsageError as e:
+        stderr.write(f"Error: --import-dir: {e.message}\n")
+        stdout.write(error_text(error_object(e), mode))
+        return EXIT_USAGE
+    try:
         with store_notices(stderr):
-            db = Database(args.database, policy=Policy(read_only=args.read_only, safe=args.safe))
+            db = Database(args.database, policy=Policy(read_only=args.read_only, safe=args.safe, import_dir=imports))
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         stdout.write(error_text(error_object(e), mode))

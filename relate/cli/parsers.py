@@ -118,6 +118,9 @@ def build_parser(out: TextIO | None = None) -> _Parser:
     p.add_argument("--safe", action="store_true",
                    help="refuse a MATCH read without LIMIT or a reducing aggregate, and a "
                         "CREATE/MERGE of a named node without a label")
+    p.add_argument("--import-dir", metavar="DIR",
+                   help="the folder LOAD CSV may read (file:///x.csv is DIR/x.csv); without it LOAD CSV "
+                        "is refused")
     p.add_argument("--no-agent-mode", action="store_true",
                    help="ignore agent-harness detection (as RELATE_AGENT_MODE=0 does)")
     return p
@@ -155,6 +158,9 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
                    help="the largest value one expression may build, e.g. 256MiB (the default)")
     p.add_argument("--call-timeout-secs", default="0", metavar="N",
                    help="seconds a tool call's statement may run, 0 for no limit (the default)")
+    p.add_argument("--import-dir", metavar="DIR",
+                   help="let LOAD CSV read this folder's files (off by default: MCP clients read no files; "
+                        "refused with --read-only)")
     return p
 
 

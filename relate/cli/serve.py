@@ -11,7 +11,7 @@ import logging
 import os
 from typing import Mapping
 
-from ..errors import E, EXIT_OTHER, StorageError
+from ..errors import E, EXIT_OTHER, StorageError, UsageError
 from ..policy import Policy
 from ..semantic.traversal_depth import MAX_LIMIT, MIN_LIMIT
 from .parsers import build_serve_parser
@@ -67,6 +67,16 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     if memory_limit is None or memory_limit < 1:
         raise E.Usage.Usage("Error: --expression-memory-limit takes a size in bytes, optionally with KiB, MiB or "
                             f"GiB (e.g. 256MiB); got {args.expression_memory_limit!r}")
+    imports = None
+    if args.import_dir is not None:
+        if args.read_only is not None:
+            raise E.Usage.Usage("Error: --import-dir cannot be combined with --read-only: LOAD CSV is refused on a "
+                                "read-only server")
+        from ..database import import_folder
+        try:
+            imports = import_folder(args.import_dir)
+        except UsageError as e:
+            raise E.Usage.Usage(f"Error: --import-dir: {e.message}") from None
     auth_flag = args.auth
     auth_env = env.get("RELATE_AUTH")
     if target != "stdio":
@@ -81,7 +91,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
 
     from ..database import Database
     policy = Policy(read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
-                    expression_memory_limit=memory_limit, time_limit=call_timeout or None)
+                    expression_memory_limit=memory_limit, time_limit=call_timeout or None, import_dir=imports)
     from .notices import store_notices
     try:
         with store_notices(stderr, "serve: warning: "):

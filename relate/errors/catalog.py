@@ -155,6 +155,8 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                  "(`LIST<INTEGER>` with nullable elements, `MAP`, `ANY`, NOT NULL).")
     InvalidLabelExpression = Kind("A label or type expression Cypher does not accept: colons mixed with "
                                   "`|`, `&`, `!` or `%` (`:A:B|C`), or several colons on a relationship.")
+    InvalidFieldTerminator = Kind("LOAD CSV's FIELDTERMINATOR given something other than a one-character "
+                                  "string literal.")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 
@@ -319,6 +321,10 @@ class Runtime(Group[CypherRuntimeError]):
                            "allows (hundreds of dependent clauses); nothing is written.",
                            "the statement chains too many clauses to run in one pipeline; nothing was "
                            "written: split it into several statements")
+    ExternalResourceFailed = Kind("LOAD CSV could not read its source: the file is missing or not a regular file, "
+                                  "the URL is not a file:/// URL, or its path leaves the import folder.")
+    LoadCsvDisabled = Kind("LOAD CSV on a connection without an import folder (`connect(import_dir=...)`, "
+                           "`relate --import-dir DIR`, `relate serve --import-dir DIR`), or in the browser.")
 
 
 class Deleted(Group[DeletedEntityError]):

@@ -19,6 +19,7 @@ from ..values.compare import equals
 from .functions import lookup, lookup_within
 from .operand_ops import (cmp_fn as _cmp_fn, concat as _concat, deleted as _deleted, in_list as _in, prop as _prop,
                           regex as _regex, string_pred as _string_pred, subscript as _subscript, truth as _truth)
+from .load_csv import FUNCTIONS as CSV_FUNCTIONS, csv_function
 from .scope import Scope  # noqa: F401  (planner and matcher import Scope from here)
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
@@ -267,6 +268,8 @@ class Compiler:
             if isinstance(arg, A.PatternPredicate):
                 return x
             return lambda row, ctx: x(row, ctx) is not None
+        if name in CSV_FUNCTIONS and not e.args:
+            return csv_function(name, scope)  # linenumber(), file(): the latest LOAD CSV's hidden slots
         entry = lookup(name)
         if entry is None:
             raise _internal(f"unknown function {e.name}()")

@@ -47,7 +47,7 @@ class CancelToken:
 
 
 class ExecContext:
-    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "cancel", "memory")
+    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "cancel", "memory", "import_dir")
 
     def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0,
                  cancel: CancelToken | None = None) -> None:
@@ -57,6 +57,7 @@ class ExecContext:
         self.params = params
         self.stats = Stats()
         self.txn = txn
+        self.import_dir = None  # the folder LOAD CSV reads (`Policy.import_dir`), None: LOAD CSV is refused
         self.memory = None  # the run's `value_size.Budget` when a memory limit is set (`Policy.budget`)
         self.timeout = timeout
         self.deadline = None if timeout is None else monotonic() + timeout - spent

@@ -22,6 +22,7 @@ from ..exec.compile import Compiler, Scope
 from . import rules
 from .calls import CallPlanner
 from .schema_plan import schema_operator
+from .load_csv import plan_load_csv
 from .matching import MatchPlanner
 from .projection import ProjectionPlanner, Shown
 from .subqueries import SubqueryPlanner
@@ -37,6 +38,7 @@ class Plan:
     notifications: list[Notification] = field(default_factory=list)
     schema: A.Node | None = None  # a schema command (A.SCHEMA_COMMANDS), run by the database
     in_transactions: bool = False  # holds CALL { } IN TRANSACTIONS (its batches commit on their own)
+    loads_csv: int | None = None  # the offset of the first LOAD CSV: the run needs the policy's import folder
 
 
 def _params_in(node) -> list[str]:
@@ -69,6 +71,7 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
         self.reads = False
         self.writes = False
         self.in_transactions = False
+        self.loads_csv: int | None = None
 
     # ------------------------------------------------------------------ entry
     def plan(self, stmt: A.Statement) -> Plan:
@@ -96,7 +99,7 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
         qtype = "rw" if self.reads and self.writes else ("w" if self.writes else "r")
         params = params + tuple(p for p in dict.fromkeys(self.implicit_parameters) if p not in params)
         return Plan(root, tuple(columns or ()), qtype, params, self.notifications,
-                    in_transactions=self.in_transactions)
+                    in_transactions=self.in_transactions, loads_csv=self.loads_csv)
 
     # ------------------------------------------------------------------ clauses
     def _single(self, sq: A.SingleQuery):
@@ -121,6 +124,8 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
                 raise E.Internal.Internal(f"planner: UNWIND rebinds `{c.variable}`")
             scope, _ = scope.extended(c.variable)
             return O.Unwind(op, fn, c.variable), scope, None
+        if isinstance(c, A.LoadCsv):
+            return (*plan_load_csv(self, c, op, scope), None)
         if isinstance(c, A.With):
             op, scope, cols = self._projection(c.projection, op, scope, is_return=False, where=c.where)
             return op, scope, None

@@ -15,7 +15,7 @@ from ..syntax import ast as A
 from ..syntax.position import position
 from . import types as T
 from .astwalk import aggregates_in, is_aggregate, key, replace
-from .checks import clause_order, create_patterns, procedures, union
+from .checks import clause_order, create_patterns, load_csv, procedures, union
 from .checks import functions as F
 from .checks import variables as V
 from .expr_order import ExprOrder
@@ -101,6 +101,13 @@ class BuildOrder:
         self.expr(c.expr, scope)
         V.fresh(c.variable, scope.has(c.variable))
         return scope.extended(c.variable, scope.typer.of(c.expr).element()), None
+
+    def _LoadCsv(self, c: A.LoadCsv, scope):
+        self.expr(c.source, scope)
+        load_csv.source(c.source, scope.typer.of(c.source), self.text)
+        load_csv.terminator(c.terminator, self.text)
+        V.fresh(c.variable, scope.has(c.variable))
+        return scope.extended(c.variable, load_csv.row_type(c.headers)), None
 
     def _With(self, c: A.With, scope):
         scope, _ = self.projection(c.projection, scope, c.where)

@@ -93,7 +93,7 @@ def _visit_clause(clause: A.Clause, bound: set[str], text: str) -> None:
     elif isinstance(clause, A.Match):
         for p in clause.pattern.parts:
             _bind_part(p, bound)
-    elif isinstance(clause, A.Unwind):
+    elif isinstance(clause, (A.Unwind, A.LoadCsv)):
         bound.add(clause.variable)
     elif isinstance(clause, (A.With, A.Return)):
         proj = clause.projection

@@ -92,6 +92,14 @@ class Analyzer:
         out[c.variable] = T.Typer(lambda n: scope.get(n, T.ANY)).of(c.expr).element()
         return out
 
+    def _LoadCsv(self, c: A.LoadCsv, scope):
+        self.check_expr(c.source, scope, where="LOAD CSV")
+        if c.variable in scope:
+            self.fail("VariableAlreadyBound", f"Variable `{c.variable}` already declared", c.pos)
+        out = dict(scope)
+        out[c.variable] = T.MAP if c.headers else T.list_of(T.STRING)
+        return out
+
     def _With(self, c: A.With, scope):
         return self.projections.check(c.projection, scope, c.where, is_return=False, pos=c.pos)
 

@@ -359,6 +359,16 @@ class Unwind(Clause):
 
 
 @dataclass(frozen=True, slots=True)
+class LoadCsv(Clause):
+    """`LOAD CSV [WITH HEADERS] FROM source AS variable [FIELDTERMINATOR terminator]`."""
+    source: Expr
+    variable: str
+    headers: bool = False
+    terminator: Expr | None = None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ProjectionItem(Node):
     expr: Expr
     alias: str | None

@@ -40,6 +40,8 @@ PLANS = {
                         "RETURN p.name, COLLECT { MATCH (p)-->(x) RETURN x.name } AS near",
     "label_expression_scan": "MATCH (p:(Person|Project)&!Admin)-[r:!KNOWS]->(x:%) RETURN p, x",
     "dynamic_label_match": "MATCH (p:$($kind) WHERE p.age > 30)-[:$any(['KNOWS', 'WORKS_ON'])]->(x) RETURN x",
+    "load_csv": "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row FIELDTERMINATOR ';' "
+                "CREATE (:Person {name: row.name, line: linenumber()})",
 }
 
 ERRORS = {
@@ -64,6 +66,9 @@ ERRORS = {
     "label_create_disjunction": "CREATE (:Bat|Pet)",
     "inline_where_in_merge": "MERGE (n:Kid WHERE n.age > 1)",
     "dynamic_label_literal": "MATCH (x:$([7])) RETURN x",
+    "load_csv_disabled": "LOAD CSV FROM 'file:///x.csv' AS row RETURN row",
+    "load_csv_terminator": "LOAD CSV FROM 'file:///x.csv' AS row FIELDTERMINATOR ';;' RETURN row",
+    "load_csv_source_type": "LOAD CSV FROM 42 AS row RETURN row",
 }
 
 PARSES = {
@@ -92,6 +97,8 @@ PARSES = {
     "dynamic_labels": "MATCH (a:$($x))-[:$any(['a'])]->(:$all(l)) SET a:$(a.k):B REMOVE a:$('x') "
                       "INSERT (:T&U)-[:$(t)]->()",
     "dynamic_property": "MATCH (g) SET g[$key] = 1, g.a = 2, g[k][0] = 3",
+    "load_csv": "LOAD CSV WITH HEADERS FROM $url AS row FIELDTERMINATOR '\\t' WITH row, linenumber() AS line "
+                "load csv from 'file:///b.csv' AS other RETURN row, other, line, file()",
 }
 
 

@@ -23,6 +23,7 @@ WIRED = frozenset({
     "label-and", "label-create", "label-is", "label-not", "label-or", "label-where", "label-wildcard",
     "type-expression", "dynamic-label-match", "dynamic-label-write", "dynamic-type", "dynamic-property",
     "inline-where", "inline-where-errors",
+    "load-csv-errors", "load-csv-format",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]

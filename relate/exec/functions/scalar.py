@@ -23,4 +23,7 @@ SCALAR: dict[str, tuple] = {
     "valuetype": (value_type, 1, 1),
     "randomuuid": (lambda: str(uuid.uuid4()), 0, 0),
     "timestamp": (_timestamp, 0, 0),
+    # null outside LOAD CSV; inside it the compiler reads the clause's slots (`exec/load_csv.py`)
+    "linenumber": (lambda: None, 0, 0),
+    "file": (lambda: None, 0, 0),
 }

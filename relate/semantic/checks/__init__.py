@@ -13,6 +13,8 @@ error of its rule or returns.
   `InvalidAggregation`, `InvalidArgumentExpression`, argument types);
 - `in_transactions.py`: where `CALL { } IN TRANSACTIONS` may stand (`InvalidClauseComposition`;
   run by the scoping pass, first);
+- `load_csv.py`: LOAD CSV's source type and FIELDTERMINATOR (`InvalidArgumentType`,
+  `InvalidFieldTerminator`);
 - `procedures.py`: CALL against the registry (`ProcedureNotFound`, `InvalidArgumentPassingMode`,
   `InvalidNumberOfArguments`, argument types, `YIELD *`, unknown outputs).
 

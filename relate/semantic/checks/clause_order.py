@@ -19,7 +19,10 @@ def return_last(c: A.Clause, last: bool) -> None:
 def conclusion(last: A.Clause) -> None:
     if not isinstance(last, _MAY_END):
         raise E.Syntax.InvalidClauseComposition(
-            "Query cannot conclude with " + type(last).__name__.upper().replace("CLAUSE", ""))
+            "Query cannot conclude with " + _WORDS.get(type(last), type(last).__name__.upper().replace("CLAUSE", "")))
+
+
+_WORDS = {A.LoadCsv: "LOAD CSV"}
 
 
 def unsupported(c: A.Clause) -> None:

@@ -5,6 +5,7 @@
 
     statements.py    names, the statement frame, UNION
     clauses.py       MATCH ... CALL/YIELD
+    load_csv.py      LOAD CSV
     schema.py        CREATE/DROP INDEX
     patterns.py      node and relationship patterns
     labels.py        label and type expressions, inline pattern WHERE
@@ -22,6 +23,7 @@ from .clauses import ClauseRules
 from .expressions import ExpressionRules
 from .labels import LabelRules
 from .literals import LiteralRules, check_int_range
+from .load_csv import LoadCsvRules
 from .operators import OperatorRules
 from .patterns import PatternRules
 from .schema import SchemaRules
@@ -32,6 +34,6 @@ from .types import TypeRules
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SubqueryRules, SchemaRules, PatternRules, LabelRules, LiteralRules,
-            ExpressionRules, OperatorRules, TypeRules, BuildBase):
+class Build(StatementRules, ClauseRules, SubqueryRules, LoadCsvRules, SchemaRules, PatternRules, LabelRules,
+            LiteralRules, ExpressionRules, OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""
