@@ -12,6 +12,7 @@ import pytest
 from tests.neo4j5.runner import construct_of, discover, run_one
 
 WIRED = frozenset({
+    "element-id", "load-csv",
     "errors-runtime", "math-errors", "math-functions", "offset", "timezone",
     "call-import-with", "call-returning", "call-scope", "call-unit", "collect-subquery", "count-subquery",
     "exists-subquery", "finish", "in-transactions", "in-transactions-errors", "limit", "optional-call",
