@@ -32,10 +32,38 @@ def _name(key: object) -> str:
     return text if text.isidentifier() else "`" + text.replace("`", "``") + "`"
 
 
+def _has_wide(params: dict) -> bool:
+    """Whether any integer in the parameter map (at any depth) is outside 64 bits: the scan every
+    statement with parameters pays, so it builds no paths (`wide_int_path` does, once one is found)."""
+    lo, hi = INT_MIN, INT_MAX
+    stack: list = [params.values()]
+    while stack:
+        for v in stack.pop():
+            t = type(v)
+            if t is int:
+                if v < lo or v > hi:
+                    return True
+            elif t is str or t is float or v is None or t is bool:
+                continue
+            elif t is dict:
+                stack.append(v.values())
+            elif t is list or t is tuple:
+                stack.append(v)
+            elif isinstance(v, dict):
+                stack.append(v.values())
+            elif isinstance(v, (list, tuple)):
+                stack.append(v)
+            elif _wide(v):
+                return True
+    return False
+
+
 def wide_int_path(params: dict) -> str | None:
     """Where the first integer outside 64 bits sits in a parameter map (`$x`, `$rows[2].age`),
     None when there is none.  Looks through lists, tuples and maps in order, with a stack of its
     own (any depth)."""
+    if not _has_wide(params):
+        return None
     stack = [iter(params.items())]
     path: list[str] = []
     while stack:
