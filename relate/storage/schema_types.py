@@ -32,9 +32,9 @@ class TypeError_(ValueError):
     """A type a property type constraint cannot have; the message says why."""
 
 
-def normalize(parts) -> str:
-    """`parts`: [(words, inner parts or None, not_null)] as the grammar's `cypher_type` reads
-    them -> the normalized type text; `TypeError_` for a type no constraint may have."""
+def _normalize(parts) -> str:
+    """`parts`: [(words, inner parts or None, not_null)] -> the normalized type text; `TypeError_`
+    for a type no constraint may have."""
     simple: set[str] = set()
     lists: set[str] = set()
     for words, inner, not_null in parts:
@@ -63,9 +63,8 @@ def normalize(parts) -> str:
 
 
 def normalize_type(t) -> str:
-    """The same from a type object as the expression grammar's `cypher_type` builds it (attributes
-    `name`, `nullable`, `inner`, `members`; a union is named UNION): the shape the type predicates
-    of issue 15 use, so either form of the grammar rule serves the constraints."""
+    """A type as the grammar's `cypher_type` builds it (`syntax.ast.CypherType`: `name`,
+    `nullable`, `inner`, `members`; a union is named UNION) -> the normalized type text."""
     parts: list = []
     for m in (t.members if t.name == "UNION" else (t,)):
         if m.name == "LIST" and m.inner is not None:
@@ -74,7 +73,7 @@ def normalize_type(t) -> str:
                           not m.nullable))
         else:
             parts.append(((m.name,), None, not m.nullable))
-    return normalize(parts)
+    return _normalize(parts)
 
 
 def _text(words, inner, not_null) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from lark import Token, v_args
 
 from ...storage import schema_show as S
-from ...storage.schema_types import TypeError_, normalize, normalize_type
+from ...storage.schema_types import TypeError_, normalize_type
 from .. import ast as A
 from .base import start_of
 
@@ -191,8 +191,7 @@ class SchemaRules:
         ptype = None
         if typed is not None:
             try:
-                t = typed[0]
-                ptype = normalize(t[1]) if isinstance(t, tuple) else normalize_type(t)
+                ptype = normalize_type(typed[0])
             except TypeError_ as exc:
                 raise self._err(f"invalid property type {exc}", typed[1], "InvalidConstraintType") from None
         return A.CreateConstraint(_name(c), labels[0], var, tuple(keys), kind, ptype, _has(c, "NOT"), entity, pos)
