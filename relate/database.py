@@ -30,7 +30,7 @@ from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
-from .values.ints import PARAMETER_RANGE, wide_int_path
+from .values.ints import PARAMETER_RANGE, has_wide_int, wide_int_path
 from .syntax.position import position
 
 _STORE_READ_ONLY = "the store is open read-only; this statement writes"
@@ -167,58 +167,67 @@ class Database:
         every front door: see `policy.py` for the order of the refusals.  The policy's time limit
         applies when it is shorter than `timeout`."""
         t0 = started if started is not None else time.perf_counter_ns()
+        # The common path (a cached plan, the OPEN policy, no LOAD CSV or IN TRANSACTIONS) pays
+        # one test for each group of checks: the plan and the policy record once which apply.
         if policy is None:
             policy = self.policy
-        limit = policy.time_limit
-        if limit is not None and (timeout is None or limit < timeout):
-            timeout = limit
         stmt = prepared.statement
         plan = prepared.plan
-        params = dict(parameters) if parameters else {}
-        if params:
-            wide = wide_int_path(params)
-            if wide is not None:  # Cypher integers are 64-bit; refused at every door alike
-                raise E.Usage.Usage(f"parameter {wide}: {PARAMETER_RANGE}")
-        show_notes = notifications or stmt.explain or stmt.profile
-        pt = prepared.timings
-        timings = Timings(parse_ms=pt.parse_ms, lex_parse_ms=pt.lex_parse_ms, rewrite_ms=pt.rewrite_ms,
-                          lower_ms=pt.lower_ms, plan_ms=pt.plan_ms)
-        notes = prepared.notifications if show_notes else ()
+        if parameters:
+            params = dict(parameters)
+            if has_wide_int(params):  # Cypher integers are 64-bit; refused at every door alike
+                raise E.Usage.Usage(f"parameter {wide_int_path(params)}: {PARAMETER_RANGE}")
+        else:
+            params = {}
+        hit = prepared.cache != "miss"
+        if hit:
+            timings = Timings()  # a cache entry's own timings are all zero
+        else:
+            pt = prepared.timings
+            timings = Timings(parse_ms=pt.parse_ms, lex_parse_ms=pt.lex_parse_ms, rewrite_ms=pt.rewrite_ms,
+                              lower_ms=pt.lower_ms, plan_ms=pt.plan_ms)
+        notes = prepared.notifications if notifications or stmt.explain or stmt.profile else ()
         if stmt.explain:
-            if prepared.cache == "miss":
+            if not hit:
                 self._remember(prepared)
-            t_end = time.perf_counter_ns()
-            timings.elapsed_ms = _ms(t_end - t0)
+            timings.elapsed_ms = (time.perf_counter_ns() - t0) / 1e6
             return Result(prepared.text, plan.columns, [], Stats(), notes, prepared.description, timings,
                           prepared.cache, plan.query_type, explained=True)
-        policy.check_statement(stmt)
-        if plan.parameters:
-            missing = [p for p in plan.parameters if p not in params]
-            if missing:
-                raise E.Parameter.ParameterMissing(names=missing)
+        plain = policy.plain  # no hop bound, --safe, memory or time limit to apply
+        if not plain:
+            policy.check_statement(stmt)
+            limit = policy.time_limit
+            if limit is not None and (timeout is None or limit < timeout):
+                timeout = limit  # the policy's limit applies when it is the shorter
+        if plan.parameters and not params.keys() >= plan.parameter_set:
+            raise E.Parameter.ParameterMissing(names=[p for p in plan.parameters if p not in params])
         if plan.query_type != "r" and (self.read_only or policy.read_only):
             raise E.ReadOnly.ReadOnly(_STORE_READ_ONLY if self.read_only else _POLICY_READ_ONLY)
-        if plan.loads_csv is not None:
+        special = plan.special
+        if special and plan.loads_csv is not None:
             policy.check_load_csv(self.read_only, position(prepared.text, plan.loads_csv))
-        t_exec = t0 if prepared.cache != "miss" else time.perf_counter_ns()
-        # the timeout counts from the call: time spent parsing, checking and planning is part of it
-        spent = 0.0 if timeout is None else (time.perf_counter_ns() - t0) / 1e9
-        ctx = ExecContext(self.graph, params, timeout=timeout, spent=spent, cancel=cancel)
-        ctx.import_dir = policy.import_dir
-        if policy.expression_memory_limit is not None:
+        t_exec = t0 if hit else time.perf_counter_ns()
+        if timeout is None:
+            ctx = ExecContext(self.graph, params, None, None, 0.0, cancel)
+        else:
+            # the timeout counts from the call: time spent parsing, checking and planning is part of it
+            ctx = ExecContext(self.graph, params, None, timeout, (time.perf_counter_ns() - t0) / 1e9, cancel)
+        if not plain and policy.expression_memory_limit is not None:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         outer = self._explicit
-        if plan.in_transactions and outer is not None:
-            raise E.Runtime.ImplicitTransactionRequired()
+        if special:
+            ctx.import_dir = policy.import_dir
+            if plan.in_transactions and outer is not None:
+                raise E.Runtime.ImplicitTransactionRequired()
         if outer is None:
             txn = self.graph.begin()
-            if plan.in_transactions:  # CALL { } IN TRANSACTIONS commits its batches itself
+            if special and plan.in_transactions:  # CALL { } IN TRANSACTIONS commits its batches itself
                 ctx.txn = _InnerTransactions(self, txn)
         else:
             txn = outer
             mark = txn.savepoint()
         # constraints are checked on what the statement wrote, when its last row is made
-        checked = plan.query_type != "r" and bool(self.graph.constraints) and plan.schema is None
+        checked = plan.writes_rows and bool(self.graph.constraints)
         if checked:
             self.graph.touched = {}
         try:
@@ -249,7 +258,7 @@ class Database:
                 txn.rollback()
             else:
                 txn.rollback_to(mark)
-            if getattr(e, "kind", None) == MEMORY_KIND and prepared.cache == "miss" and plan.schema is None:
+            if getattr(e, "kind", None) == MEMORY_KIND and not hit and plan.schema is None:
                 self._remember(prepared)  # as when the result is refused: the plan is good, a value was not
             if isinstance(e, RecursionError):
                 # each clause's operator pulls from the one before it: a chain of hundreds of them
@@ -261,13 +270,14 @@ class Database:
                 self.graph.touched = None
             if outer is None:
                 self.graph.end()
-        if prepared.cache == "miss" and plan.schema is None:
+        if not hit and plan.schema is None:
             self._remember(prepared)
         t_end = time.perf_counter_ns()
-        timings.execute_ms = _ms(t_end - t_exec)
-        timings.result_generation_ms = 0.0 if t_gen is None else _ms(t_end - t_gen)
-        timings.elapsed_ms = _ms(t_end - t0)
-        if plan.query_type == "r":
+        timings.execute_ms = (t_end - t_exec) / 1e6
+        if t_gen is not None:
+            timings.result_generation_ms = (t_end - t_gen) / 1e6
+        timings.elapsed_ms = (t_end - t0) / 1e6
+        if not plain and plan.query_type == "r":
             # after the plan entered the cache: the same text with smaller values gets a hit
             policy.check_result(rows)
         return Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,

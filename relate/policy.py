@@ -25,7 +25,7 @@ or policy), then when the policy names no import folder (`import_dir`: `connect(
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import E
 from .exec.value_size import DEFAULT_MEMORY_LIMIT, Budget, check_result_size
@@ -44,6 +44,14 @@ class Policy:
     expression_memory_limit: int | None = None  # bytes: the largest value a statement may build or return
     time_limit: float | None = None  # seconds a statement may run (`relate serve --call-timeout-secs`)
     import_dir: str | None = None  # the folder LOAD CSV reads; None refuses LOAD CSV (`--import-dir`)
+    # derived, not set: no hop bound, no --safe, no memory limit, no time limit, so `Database.run`
+    # skips those checks (and their bookkeeping) with one test; read-only and LOAD CSV are checked
+    # on their own, from what the plan does
+    plain: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", self.max_traversal_depth is None and not self.safe
+                           and self.expression_memory_limit is None and self.time_limit is None)
 
     def check_statement(self, statement: A.Statement) -> None:
         """Refuse a planned statement before it runs: the hop bound first, then `--safe`."""

@@ -60,10 +60,13 @@ class ExecContext:
         self.import_dir = None  # the folder LOAD CSV reads (`Policy.import_dir`), None: LOAD CSV is refused
         self.memory = None  # the run's `value_size.Budget` when a memory limit is set (`Policy.budget`)
         self.timeout = timeout
+        self.cancel = cancel
+        if timeout is None and cancel is None:
+            self.deadline = None  # nothing can stop the run: its loops never poll
+            return
         self.deadline = None if timeout is None else monotonic() + timeout - spent
         if self.deadline is not None and spent >= timeout:
             raise E.Timeout.Timeout(seconds=timeout)
-        self.cancel = cancel
         if cancel is not None:
             cancel.check()
             if self.deadline is None:

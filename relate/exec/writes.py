@@ -43,25 +43,33 @@ class NodeSpec:
 
 
 class RelSpec:
-    __slots__ = ("type", "props", "from_index", "to_index")
+    __slots__ = ("type", "props", "from_index", "to_index", "dynamic")
 
     def __init__(self, type_, props, from_index, to_index) -> None:
-        self.type = type_
+        self.type = type_  # the type, or a closure (row, ctx) -> the type for `:$(expr)`
+        self.dynamic = type(type_) is not str
         self.props = props
         self.from_index = from_index
         self.to_index = to_index
 
 
 def _created_props(fn, row, ctx) -> dict:
-    """The property map a created entity gets: null values are dropped, the rest checked."""
+    """The property map a created entity gets: null values are dropped, the rest checked.  It may
+    be the map `fn` made itself (the graph copies what it stores)."""
+    if fn is None:
+        return {}
+    m = fn(row, ctx)
+    if type(m) is not dict:
+        m = _map(m, "CREATE")
+    if set(map(type, m.values())) <= _SCALARS:
+        return m  # no null to drop, nothing to check: one pass in C
     props = {}
-    if fn is not None:
-        for k, v in _map(fn(row, ctx), "CREATE").items():
-            if v is None:
-                continue
-            if type(v) not in _SCALARS:
-                _prop_value_ok(v)
-            props[k] = v
+    for k, v in m.items():
+        if v is None:
+            continue
+        if type(v) not in _SCALARS:
+            _prop_value_ok(v)
+        props[k] = v
     return props
 
 
@@ -96,12 +104,14 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
             out_nodes.append(n)
             continue
         props = _created_props(spec.props, row + tuple(made), ctx)
-        labels = spec.labels
-        if spec.distinct_labels < 0:
-            labels = labels(row + tuple(made), ctx)
-        n = g.create_node(labels, props)
+        if spec.distinct_labels >= 0:
+            n = g.create_node(spec.labels, props)
+            st.labels_added += spec.distinct_labels
+        else:  # dynamic labels, read from the row
+            labels = spec.labels(row + tuple(made), ctx)
+            n = g.create_node(labels, props)
+            st.labels_added += len(labels)
         st.nodes_created += 1
-        st.labels_added += spec.distinct_labels if spec.distinct_labels >= 0 else len(labels)
         st.properties_set += len(props)
         made.append(n)
         out_nodes.append(n)
@@ -109,7 +119,9 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
     for spec in rels:
         props = _created_props(spec.props, row + tuple(made), ctx)
         a, b = out_nodes[spec.from_index], out_nodes[spec.to_index]
-        t = spec.type if type(spec.type) is str else spec.type(row + tuple(made), ctx)
+        t = spec.type
+        if spec.dynamic:
+            t = t(row + tuple(made), ctx)
         r = g.create_rel(t, a, b, props)
         st.relationships_created += 1
         st.properties_set += len(props)

@@ -39,6 +39,15 @@ class Plan:
     schema: A.Node | None = None  # a schema command (A.SCHEMA_COMMANDS), run by the database
     in_transactions: bool = False  # holds CALL { } IN TRANSACTIONS (its batches commit on their own)
     loads_csv: int | None = None  # the offset of the first LOAD CSV: the run needs the policy's import folder
+    # facts `Database.run` reads on every call, worked out once here instead of at each run
+    parameter_set: frozenset[str] = field(init=False)  # `parameters`, for one subset test
+    writes_rows: bool = field(init=False)  # a write that is not a schema command (constraints apply)
+    special: bool = field(init=False)  # LOAD CSV or IN TRANSACTIONS: the run has more to check and set up
+
+    def __post_init__(self) -> None:
+        self.parameter_set = frozenset(self.parameters)
+        self.writes_rows = self.query_type != "r" and self.schema is None
+        self.special = self.in_transactions or self.loads_csv is not None
 
 
 def _params_in(node) -> list[str]:

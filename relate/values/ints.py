@@ -22,7 +22,6 @@ def check_int(n: int) -> int:
     return n
 
 
-
 def _wide(n: object) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and not INT_MIN <= n <= INT_MAX
 
@@ -32,9 +31,23 @@ def _name(key: object) -> str:
     return text if text.isidentifier() else "`" + text.replace("`", "``") + "`"
 
 
-def _has_wide(params: dict) -> bool:
+def has_wide_int(params: dict) -> bool:
     """Whether any integer in the parameter map (at any depth) is outside 64 bits: the scan every
-    statement with parameters pays, so it builds no paths (`wide_int_path` does, once one is found)."""
+    statement with parameters pays, so it builds no paths (`wide_int_path` does, once one is
+    found).  A map of scalars is looked through in one loop (no stack to build), a map holding
+    lists or maps by `_has_wide_nested`."""
+    for v in params.values():
+        t = type(v)
+        if t is int:
+            if v < INT_MIN or v > INT_MAX:
+                return True
+        elif t is not str and t is not float and v is not None and t is not bool:
+            return _has_wide_nested(params)
+    return False
+
+
+def _has_wide_nested(params: dict) -> bool:
+    """`has_wide_int` through lists, tuples and maps, with a stack of its own (any depth)."""
     lo, hi = INT_MIN, INT_MAX
     stack: list = [params.values()]
     while stack:
@@ -62,7 +75,7 @@ def wide_int_path(params: dict) -> str | None:
     """Where the first integer outside 64 bits sits in a parameter map (`$x`, `$rows[2].age`),
     None when there is none.  Looks through lists, tuples and maps in order, with a stack of its
     own (any depth)."""
-    if not _has_wide(params):
+    if not has_wide_int(params):
         return None
     stack = [iter(params.items())]
     path: list[str] = []
