@@ -4,12 +4,20 @@ Native only, imported when `relate` starts with a terminal on stdin and stdout a
 run.  Line editing and history come from the stdlib `readline` when the platform has it (loaded
 here, never at package import); history is kept in `~/.relate_history`.  Ctrl-C drops the
 statement being typed, Ctrl-D (end of input) or `:quit` leaves with exit code 0.
+
+Ctrl-C while a typed line's statements run: for that time SIGINT trips the session's
+`CancelToken` instead of raising KeyboardInterrupt, so the statement stops at the engine's next
+poll, rolls back (`Interrupted`) and the shell prompts again.  `signal` is imported here, when the
+shell starts, never by the core.
 """
 from __future__ import annotations
 
 import os
-from typing import Mapping, TextIO
+from contextlib import contextmanager
+from typing import Iterator, Mapping, TextIO
 
+from ..errors import E
+from ..exec.context import CancelToken
 from ..version import __version__
 from .session import Session
 from .shell import Shell
@@ -31,6 +39,28 @@ def _is_process_stdin(stream) -> bool:
         return stream.fileno() == 0
     except (AttributeError, OSError, ValueError):
         return False
+
+
+@contextmanager
+def _interruptible(session: Session) -> Iterator[None]:
+    """While the block runs, SIGINT cancels the session's statement instead of raising."""
+    import signal
+
+    token = session.cancel = CancelToken()
+
+    def on_sigint(signum, frame) -> None:
+        token.cancel(E.Cancelled.Interrupted)
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_sigint)
+    except ValueError:  # not the main thread: signals are not ours to take
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        session.cancel = None
 
 
 def interactive(session: Session, env: Mapping[str, str], stdin: TextIO, stdout: TextIO,
@@ -71,12 +101,11 @@ def interactive(session: Session, env: Mapping[str, str], stdin: TextIO, stdout:
                 shell.clear()
                 continue
             try:
-                shell.feed(line)
-            except KeyboardInterrupt:
-                # a statement was running: it did not commit, and the in-memory graph may hold
-                # its half-done changes, so leave rather than keep working on it
-                stderr.write("\ninterrupted: the running statement did not commit; leaving the shell\n")
-                return 130
+                with _interruptible(session):
+                    shell.feed(line)
+            except KeyboardInterrupt:  # pressed in the instant before or after the trap was set
+                stdout.write("^C\n")
+                shell.clear()
             stdout.flush()
             stderr.flush()
     finally:
