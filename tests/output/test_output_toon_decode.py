@@ -1,6 +1,7 @@
 """The `rows` block of `relate --mode toon` read by the official TOON decoder (`toon-format`, pinned
 in constraints.txt) gives the rows `--mode jsonl` prints, for every value type, every quoting case
-and the delimiter: what an agent's TOON reader sees is what relate returned.
+and the delimiter: what an agent's TOON reader sees is what relate returned.  The block is also
+byte for byte what the package's encoder writes for the decoded rows.
 
 The block is the output's first line and the indented lines under it; the trailer sections after
 it (`timings:` and the rest, compact JSON as the reference prints them) are not TOON documents and
@@ -56,10 +57,13 @@ def same(a, b) -> bool:
 
 def check(statement: str, params: dict | None = None) -> None:
     toon_text = relate("toon", statement, params)
-    decoded = toon_format.loads(rows_block(toon_text))
+    block = rows_block(toon_text)
+    decoded = toon_format.loads(block)
     expected = jsonl_rows(relate("jsonl", statement, params))
     assert set(decoded) == {"rows"}
     assert same(decoded["rows"], expected), (statement, toon_text, expected)
+    # and the block is the official encoder's own text for those rows (its canonical form)
+    assert toon_format.dumps(decoded) == block
 
 
 FIXED = [
