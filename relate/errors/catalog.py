@@ -146,6 +146,11 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                   "the {{{name}}} parameter syntax is no longer supported: write ${name}")
     UnknownNormalForm = Kind("normalize() or IS NORMALIZED given a normal form other than NFC, NFD, NFKC "
                              "or NFKD.", "unknown normal form {form} (use NFC, NFD, NFKC or NFKD)")
+    InvalidPathPattern = Kind("A Neo4j 5 path pattern whose shape Neo4j refuses: quantified path patterns "
+                              "nested or without a relationship, `*` variable-length relationships beside "
+                              "quantifiers, a selective pattern beside others, juxtaposed nodes.")
+    InvalidQuantifier = Kind("A path quantifier whose lower bound exceeds its upper bound (`{3,1}`).",
+                             "A quantifier's lower bound ({lo}) must not exceed its upper bound ({hi})")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 

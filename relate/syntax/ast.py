@@ -318,6 +318,11 @@ class RelPattern(Node):
     properties: Expr | None
     length: tuple[int | None, int | None] | None  # None: one hop; (min, max) for `*min..max`
     pos: int = 0
+    # Neo4j 5: `-[r]->{m,n}` (a quantified relationship: `length` holds its bounds, the minimum
+    # always given) or a quantified path pattern standing between two nodes (`group`: this
+    # relationship is then a placeholder, anonymous and untyped, whose `length` is the quantifier)
+    quantified: bool = field(default=False, metadata={"shown": "if set"})
+    group: "QuantifiedPath | None" = field(default=None, metadata={"shown": "if set"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +336,34 @@ class PatternPart(Node):
     variable: str | None
     element: PatternElement
     shortest: str | None = None  # None, "shortestPath" or "allShortestPaths"
+    pos: int = 0
+    # Neo4j 5: a path selector (`SHORTEST 2 (...)`) and the WHERE of a parenthesised whole pattern
+    selector: "PathSelector | None" = field(default=None, metadata={"shown": "if set"})
+    where: Expr | None = field(default=None, metadata={"shown": "if set"})
+
+
+@dataclass(frozen=True, slots=True)
+class QuantifiedPath(Node):
+    """`((a)-[r]->(b) WHERE ...){lo,hi}`: the inner element matched `lo` to `hi` times in a row
+    (hi None: no bound), each iteration starting where the one before ended.  Outside the
+    quantifier each variable of `element` is a group variable: a list, one entry per iteration."""
+
+    element: PatternElement
+    lo: int
+    hi: int | None
+    where: Expr | None = None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PathSelector(Node):
+    """`ANY k`, `SHORTEST k`, `ALL SHORTEST`, `SHORTEST k GROUPS`, `ALL`: which of the matched
+    paths between each pair of end nodes are kept.  kind: "any", "shortest", "groups", "all"
+    (`ALL SHORTEST` is `groups` with k = 1, `ANY SHORTEST` is `shortest` with k = 1)."""
+
+    kind: str
+    k: int
+    text: str  # as written, for EXPLAIN and errors
     pos: int = 0
 
 

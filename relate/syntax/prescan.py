@@ -150,13 +150,17 @@ def prescan(text: str) -> str:
     in_pattern = False
     brace_depth = 0
     pattern_depth = 0
+    paren_depth = pattern_parens = 0  # a WHERE inside a parenthesised path pattern does not end it
     for i, t in enumerate(toks):
-        if t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth:
+        if t.kind == "punct" and t.text in "()":
+            paren_depth += 1 if t.text == "(" else -1
+        if (t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth
+                and paren_depth <= pattern_parens):
             in_pattern = False
         if t.kind == "name" and t.up in _PATTERN_START:
             # `ON CREATE SET` and `ON MATCH SET` are actions, not pattern clauses
             if not (i > 0 and toks[i - 1].up == "ON"):
-                in_pattern, pattern_depth = True, brace_depth
+                in_pattern, pattern_depth, pattern_parens = True, brace_depth, paren_depth
         if t.kind == "punct":
             if t.text == "{":
                 brace_depth += 1

@@ -42,7 +42,9 @@ def _value(value: object, label: str, depth: int, lines: list[str]) -> None:
     """`value` under `label` (empty for the root) at `depth`."""
     pad = "  " * depth + (f"{label}: " if label else "")
     if dataclasses.is_dataclass(value):
-        fields = [f for f in dataclasses.fields(value) if f.repr]
+        # a field declared `shown: if set` (a later addition) shows only when it is not its default
+        fields = [f for f in dataclasses.fields(value) if f.repr and not (
+            f.metadata.get("shown") == "if set" and getattr(value, f.name) == f.default)]
         plain = [f"{f.name}={_plain(getattr(value, f.name))}" for f in fields
                  if not _holds_nodes(getattr(value, f.name))]
         lines.append(pad + " ".join([type(value).__name__, *plain]))

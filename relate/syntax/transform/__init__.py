@@ -7,6 +7,7 @@
     clauses.py       MATCH ... CALL/YIELD
     schema.py        CREATE/DROP INDEX
     patterns.py      node and relationship patterns
+    paths.py         quantified relationships and path patterns, path selectors
     literals.py      numbers, strings, maps, lists (and the 64-bit range after-pass)
     expressions.py   comprehensions, calls, CASE, map projections, subqueries
     operators.py     operators by precedence, property access, subscripts
@@ -20,6 +21,7 @@ from .clauses import ClauseRules
 from .expressions import ExpressionRules
 from .literals import LiteralRules, check_int_range
 from .operators import OperatorRules
+from .paths import PathRules
 from .patterns import PatternRules
 from .schema import SchemaRules
 from .statements import StatementRules
@@ -28,6 +30,6 @@ from .types import TypeRules
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SchemaRules, PatternRules, LiteralRules, ExpressionRules,
+class Build(StatementRules, ClauseRules, SchemaRules, PatternRules, PathRules, LiteralRules, ExpressionRules,
             OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""
