@@ -150,12 +150,19 @@ def prescan(text: str) -> str:
     in_pattern = False
     brace_depth = 0
     pattern_depth = 0
-    paren_depth = pattern_parens = 0  # a WHERE inside a parenthesised path pattern does not end it
+    # a WHERE inside a parenthesised path pattern does not end the pattern: it pauses the marking
+    # until its parenthesis closes
+    paren_depth = pattern_parens = 0
+    paused = 0  # the depth of the WHERE that paused the marking; 0: not paused
     for i, t in enumerate(toks):
         if t.kind == "punct" and t.text in "()":
             paren_depth += 1 if t.text == "(" else -1
-        if (t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth
-                and paren_depth <= pattern_parens):
+            if paused and paren_depth < paused:
+                paused = 0
+        if (t.kind == "name" and t.up == "WHERE" and in_pattern and brace_depth == pattern_depth
+                and paren_depth > pattern_parens):
+            paused = paused or paren_depth
+        elif t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth:
             in_pattern = False
         if t.kind == "name" and t.up in _PATTERN_START:
             # `ON CREATE SET` and `ON MATCH SET` are actions, not pattern clauses
@@ -168,7 +175,7 @@ def prescan(text: str) -> str:
                 brace_depth = max(0, brace_depth - 1)
                 if brace_depth < pattern_depth:
                     in_pattern = False
-        if in_pattern and brace_depth == pattern_depth and t.text == "(":
+        if in_pattern and not paused and brace_depth == pattern_depth and t.text == "(":
             close = _match_close(toks, i)
             if close > 0 and _node_shaped(toks, i, close):
                 node_opens.add(i)

@@ -15,6 +15,8 @@ WIRED = frozenset({
     "errors-runtime", "math-errors", "math-functions", "offset", "timezone",
     "graph-functions", "list-functions", "neo4j5-removals", "normalize", "null-if", "random-uuid",
     "round", "string-concat", "string-errors", "timestamp", "type-predicate", "value-type",
+    "any-path", "qpp", "qpp-errors", "qpp-group-variables", "qpp-path", "qpp-semantics", "shortest-groups",
+    "shortest-path-function",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]
