@@ -16,6 +16,7 @@ from .explain import access_text
 from .match_spec import MatchSpec
 from .notifications import missing_index
 from .pattern_text import walk_text
+from .path_explain import groups_in, selective_name, selective_text
 from .shortest_filters import search_filters
 
 
@@ -94,6 +95,9 @@ class MatchPlanner:
                             warnings.append(missing_index(n.labels[0], key))
         if any(m.part.shortest for m in parts):
             node.name = "ShortestPath" if not c.optional else "OptionalShortestPath"
+        elif any(m.part.selector is not None or m.part.where is not None or groups_in(m.part) for m in parts):
+            node.name = selective_name(parts, c.optional)
+            texts = [selective_text(m.part) + t for m, t in zip(parts, texts)]
         elif has_rels:
             node.name = "Expand" if not c.optional else "OptionalExpand"
         else:

@@ -9,8 +9,31 @@ def node_text(n: A.NodePattern) -> str:
     return "(" + (n.variable or "") + "".join(":" + lb for lb in n.labels) + ")"
 
 
+def quantifier_text(lo: int, hi: int | None) -> str:
+    if hi is None:
+        return {0: "*", 1: "+"}.get(lo, f"{{{lo},}}")
+    return f"{{{lo}}}" if lo == hi else f"{{{lo},{hi}}}"
+
+
+def group_text(q: A.QuantifiedPath, reverse: bool) -> str:
+    """A quantified path pattern as written (walked right to left: its element reversed)."""
+    el = q.element
+    if reverse:
+        el = A.PatternElement(tuple(reversed(el.nodes)), tuple(
+            A.RelPattern(r.variable, r.types, _FLIP[r.direction], r.properties, r.length, r.pos)
+            for r in reversed(el.rels)))
+    where = " WHERE ..." if q.where is not None else ""
+    return " (" + create_text(el) + where + ")" + quantifier_text(q.lo, q.hi) + " "
+
+
 def rel_text(r: A.RelPattern, direction: A.Direction) -> str:
+    if r.group is not None:
+        return group_text(r.group, direction is not r.direction)
     inner = (r.variable or "") + (":" + "|".join(r.types) if r.types else "")
+    if r.quantified:
+        body = f"[{inner}]" if inner else ""
+        arrow = {A.Direction.OUT: f"-{body}->", A.Direction.IN: f"<-{body}-"}.get(direction, f"-{body}-")
+        return arrow + quantifier_text(*r.length)
     if r.length is not None:
         lo, hi = r.length
         bounds = f"{lo if lo is not None else ''}..{hi if hi is not None else ''}"

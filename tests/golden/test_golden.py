@@ -30,6 +30,8 @@ PLANS = {
     "optional_two_hops": "MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b)-[:WORKS_ON]->(p) RETURN a, p",
     "delete": "MATCH (p:Person {name: $name}) DETACH DELETE p",
     "schema": "CREATE INDEX person_name FOR (p:Person) ON (p.name)",
+    "quantified_path": "MATCH (a:Person {name: 'Ada'}) ((x)-[:KNOWS]->(y)){1,2} (b) RETURN [n IN y | n.name] AS names",
+    "shortest_selector": "MATCH p = SHORTEST 2 (a:Person)-[:KNOWS]->+(b:Person) RETURN length(p) AS len",
 }
 
 ERRORS = {
@@ -50,6 +52,10 @@ ERRORS = {
     "unknown_type": "RETURN 1 IS :: WHOLE NUMBER AS r",
     "mixed_nullability_union": "RETURN 1 IS :: INTEGER NOT NULL | FLOAT",
     "concat_number": "RETURN 'n' || 1",
+    "quantifier_bounds": "MATCH (a) ((x)-[:R]->(y)){3,1} (b) RETURN a",
+    "quantified_paths_nested": "MATCH (a) (((x)-[:R]->(y)){1,2}){2} (b) RETURN a",
+    "quantified_and_var_length": "MATCH (a)-[:R*1..2]->(m)-[:R]->+(b) RETURN a",
+    "juxtaposed_nodes": "MATCH (a) (b) RETURN a",
 }
 
 PARSES = {
@@ -62,6 +68,10 @@ PARSES = {
                        "[y IN l WHERE y :: INT | y]",
     "neo4j5_string_forms": "RETURN a || b || [1], trim(LEADING 'x' FROM s), trim(BOTH FROM s), "
                            "s IS NOT NFKD NORMALIZED, normalize(s, NFD)",
+    "quantified_paths": "MATCH p = (a) ((x)-[r:R]->(y) WHERE r.w > 1){1,3} (b)-[:S]->{2,}(c)-->+(d)<-[e]-{,4}(f) "
+                        "RETURN p",
+    "path_selectors": "MATCH SHORTEST 2 GROUPS (p = (a)-[:R]->*(b) WHERE length(p) > 1), "
+                      "ANY 3 PATHS ((c)-[:R]-{2}(d)) RETURN p",
 }
 
 

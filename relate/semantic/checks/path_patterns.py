@@ -43,14 +43,15 @@ def match_pattern(pattern: A.Pattern, at) -> None:
             elif r.length is not None:
                 star = star or r
         if part.selector is not None and len(parts) > 1:
-            raise E.Syntax.InvalidPathPattern(f"A selective path pattern ({part.selector.text}) must be the only path "
-                 "pattern of its MATCH", position=at(part.selector.pos))
+            raise E.Syntax.InvalidPathPattern(f"A selective path pattern ({part.selector.text}) must be the only "
+                                              "path pattern of its MATCH", position=at(part.selector.pos))
         if part.selector is not None and part.selector.kind != "all" and part.selector.k < 1:
             raise E.Syntax.InvalidPathPattern(f"{part.selector.text}: the number of paths must be at least 1",
-                 part.selector.pos)
+                                              position=at(part.selector.pos))
     if quantified is not None and star is not None:
-        raise E.Syntax.InvalidPathPattern("Variable-length relationships (`-[*]->`) cannot be combined with quantified "
-             "relationships or quantified path patterns in one pattern", position=at(star.pos))
+        raise E.Syntax.InvalidPathPattern("Variable-length relationships (`-[*]->`) cannot be combined with "
+                                          "quantified relationships or quantified path patterns in one pattern",
+                                          position=at(star.pos))
 
 
 def creating(pattern_parts, clause: str, at) -> None:
@@ -58,7 +59,7 @@ def creating(pattern_parts, clause: str, at) -> None:
     for part in pattern_parts:
         if part.selector is not None:
             raise E.Syntax.InvalidPathPattern(f"{clause} cannot take a path selector ({part.selector.text})",
-                 part.selector.pos)
+                                              position=at(part.selector.pos))
         if part.where is not None:
             raise E.Syntax.InvalidPathPattern(f"{clause} cannot take a WHERE inside its pattern", position=at(part.pos))
         for r in part.element.rels:
