@@ -30,6 +30,7 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE | re.DOTALL)
 
 # Keywords that open a pattern clause, and those that end one.
+_SUBQUERY_OPEN = {"EXISTS", "COUNT", "COLLECT"}
 _PATTERN_START = {"MATCH", "CREATE", "MERGE", "FOR"}
 _PATTERN_END = {"WHERE", "RETURN", "WITH", "SET", "REMOVE", "DELETE", "DETACH", "ON", "UNWIND",
                 "OPTIONAL", "CALL", "UNION", "ORDER", "SKIP", "LIMIT", "FOREACH", "YIELD",
@@ -135,6 +136,10 @@ def _relationship_after(toks: list[_Tok], j: int) -> int:
         return -1
     if j < n and toks[j].text == ">":
         j += 1
+    if j < n and toks[j].text in ("+", "*"):  # a quantified relationship: `-[:R]->+(b)`
+        j += 1
+    elif j < n and toks[j].text == "{" and toks[j].close > j:  # ... `-[:R]->{1,3}(b)`
+        j = toks[j].close + 1
     if j < n and toks[j].text == "(":
         return j
     return -1
@@ -171,6 +176,9 @@ def prescan(text: str) -> str:
         if t.kind == "punct":
             if t.text == "{":
                 brace_depth += 1
+                if i and toks[i - 1].up in _SUBQUERY_OPEN and i + 1 < n and toks[i + 1].text == "(":
+                    # `EXISTS { (a) ((x)-->(y))+ (b) }`: a pattern stands alone in the braces
+                    in_pattern, pattern_depth, pattern_parens = True, brace_depth, paren_depth
             elif t.text == "}":
                 brace_depth = max(0, brace_depth - 1)
                 if brace_depth < pattern_depth:

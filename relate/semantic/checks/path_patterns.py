@@ -42,6 +42,10 @@ def match_pattern(pattern: A.Pattern, at) -> None:
                 _bounds(r.length[0], r.length[1], r.pos, at)
             elif r.length is not None:
                 star = star or r
+        if part.shortest and (groups(part.element) or part.where is not None):
+            raise E.Syntax.InvalidPathPattern(f"{part.shortest}() takes one relationship pattern: no quantified path "
+                                              "pattern, no WHERE inside (use SHORTEST 1 or ALL SHORTEST)",
+                                              position=at(next((q.pos for q in groups(part.element)), part.pos)))
         if part.selector is not None and len(parts) > 1:
             raise E.Syntax.InvalidPathPattern(f"A selective path pattern ({part.selector.text}) must be the only "
                                               "path pattern of its MATCH", position=at(part.selector.pos))

@@ -161,3 +161,10 @@ class PathRules:
 
     def path_word(self, c):
         return c[0]
+
+    def mode_different(self, c):
+        return ("mode", "different")  # the default: `match_clause` ignores it
+
+    def mode_repeatable(self, c):
+        raise self._err("The REPEATABLE ELEMENTS match mode is not supported: relate matches with DIFFERENT "
+                        "RELATIONSHIPS (no relationship twice in a match)", c[0].start_pos, "UnsupportedClause")

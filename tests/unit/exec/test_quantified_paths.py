@@ -86,6 +86,17 @@ def test_relationships_of_other_parts_are_not_reused(db):
     assert rows(db, q) == []
 
 
+def test_match_modes_and_subquery_patterns(db):
+    q = "MATCH DIFFERENT RELATIONSHIPS (:Stop {name: 'a'})-[:LEG]->+(end) RETURN count(*)"
+    assert rows(db, q) == [(4,)]
+    q = "MATCH (a:Stop) WHERE EXISTS { (a) ((x)-[:LEG]->(y)){3} (b) } RETURN a.name"
+    assert rows(db, q) == [("a",), ("b",)]
+    q = "MATCH (a:Stop) RETURN a.name, COUNT { (a)-[:LEG]->+() } AS n"
+    assert rows(db, q) == [("a", 4), ("b", 3), ("c", 2), ("d", 1), ("e", 0)]
+    q = "MATCH p = shortestPath((:Stop {name: 'a'})-[:LEG]->+(:Stop {name: 'c'})) RETURN length(p)"
+    assert rows(db, q) == [(2,)]
+
+
 # ---------------------------------------------------------------- selectors
 def test_selectors(db):
     s, t = "(:Town {n: 's'})", "(:Town {n: 't'})"
@@ -156,6 +167,8 @@ def test_shortest_path_where_on_relationships_applies_during_the_search(db):
     ("CREATE SHORTEST 1 (a)-[:R]->(b)", "InvalidPathPattern", 8),
     ("MATCH (x) MATCH (a) ((x)-[:LEG]->(y))+ (b) RETURN a", "VariableAlreadyBound", 21),
     ("MATCH (a) ((x)-[:LEG]->(y))+ (b), (x)-->() RETURN a", "VariableTypeConflict", None),
+    ("MATCH p = shortestPath((a) ((x)-[:LEG]->(y))+ (b)) RETURN p", "InvalidPathPattern", 28),
+    ("MATCH REPEATABLE ELEMENTS (a)-->(b) RETURN a", "UnsupportedClause", 7),
 ])
 def test_refusals_are_typed_and_positioned(db, q, kind, column):
     with pytest.raises(RelateError) as e:
