@@ -12,7 +12,7 @@ variable-length list), one list per group variable, then the end node.  Walked r
 (the anchor is right of it), the inner element is matched reversed and the lists turned back."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..syntax import ast as A
 from ..values import Relationship
@@ -41,8 +41,7 @@ class _InnerSpec:
 
 
 def reversed_element(el: A.PatternElement) -> A.PatternElement:
-    rels = tuple(A.RelPattern(r.variable, r.types, _FLIP[r.direction], r.properties, r.length, r.pos)
-                 for r in reversed(el.rels))
+    rels = tuple(replace(r, direction=_FLIP[r.direction]) for r in reversed(el.rels))
     return A.PatternElement(tuple(reversed(el.nodes)), rels)
 
 

@@ -2,6 +2,8 @@
 as written (CREATE)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..syntax import ast as A
 
 
@@ -19,16 +21,15 @@ def group_text(q: A.QuantifiedPath, reverse: bool) -> str:
     """A quantified path pattern as written (walked right to left: its element reversed)."""
     el = q.element
     if reverse:
-        el = A.PatternElement(tuple(reversed(el.nodes)), tuple(
-            A.RelPattern(r.variable, r.types, _FLIP[r.direction], r.properties, r.length, r.pos)
-            for r in reversed(el.rels)))
+        el = A.PatternElement(tuple(reversed(el.nodes)),
+                              tuple(replace(r, direction=_FLIP[r.direction]) for r in reversed(el.rels)))
     where = " WHERE ..." if q.where is not None else ""
     return " (" + create_text(el) + where + ")" + quantifier_text(q.lo, q.hi) + " "
 
 
 def rel_text(r: A.RelPattern, direction: A.Direction) -> str:
     if r.group is not None:
-        return group_text(r.group, direction is not r.direction)
+        return group_text(r.group, False)
     inner = (r.variable or "") + (":" + "|".join(r.types) if r.types else "")
     if r.quantified:
         body = f"[{inner}]" if inner else ""
@@ -56,7 +57,9 @@ def walk_text(el: A.PatternElement, anchor: int) -> str:
         out += rel_text(el.rels[i], el.rels[i].direction) + node_text(el.nodes[i + 1])
     left = ""
     for i in range(anchor - 1, -1, -1):
-        left += rel_text(el.rels[i], _FLIP[el.rels[i].direction]) + node_text(el.nodes[i])
+        r = el.rels[i]
+        left += (group_text(r.group, True) if r.group is not None else rel_text(r, _FLIP[r.direction])) \
+            + node_text(el.nodes[i])
     if not left or anchor == len(el.nodes) - 1:
         return out + left
     return out + ", " + node_text(el.nodes[anchor]) + left

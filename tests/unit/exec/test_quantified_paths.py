@@ -190,6 +190,8 @@ def test_explain_names_the_new_operators(db):
         return db.execute("EXPLAIN " + q).plan.children[0]
     p = op("MATCH (a:Stop) ((x)-[:LEG]->(y)){1,2} (b) RETURN b")
     assert (p.operator, p.details) == ("Repeat", "(a:Stop) ((x)-[:LEG]->(y)){1,2} (b)")
+    p = op("MATCH (s) ((x)-[r:LEG]->(y)){2} (:Stop {name: 'e'}) RETURN s")  # walked from the right
+    assert (p.operator, p.details) == ("Repeat", "(:Stop) ((y)<-[r:LEG]-(x)){2} (s)")
     p = op("MATCH p = ALL SHORTEST (a:Town)-[:ROAD]->+(b) RETURN p")
     assert (p.operator, p.details) == ("StatefulShortestPath", "ALL SHORTEST (a:Town)-[:ROAD]->+(b)")
     p = op("MATCH p = ANY 2 (a:Town)-[:ROAD]->{1,3}(b) RETURN p")
