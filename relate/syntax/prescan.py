@@ -3,9 +3,10 @@
 Cypher needs more than one token of look-ahead in three places, which an LALR(1) grammar cannot
 give: whether `(` opens a node pattern or a parenthesised expression (`(a)-->(b)` versus
 `(a) - 1`), whether `.` joins a namespaced function name (`db.labels()`) or looks up a property,
-and whether `=` after `[p` names a path in a pattern comprehension.  This pass scans the text
-once, with a small tokenizer that knows strings, comments and escaped names, and swaps each such
-character for a private-use character the grammar has a terminal for.  One character replaces
+and whether `=` after `[p` names a path in a pattern comprehension (and, in Neo4j 5 patterns,
+whether a `(` that is no node opens a parenthesised path pattern: `((a)-->(b)){2}`, `(p = ...)`).
+This pass scans the text once, with a small tokenizer that knows strings, comments and escaped
+names, and swaps each such character for a private-use character the grammar has a terminal for.  One character replaces
 one character, so every position the parser reports still points into the user's text.
 """
 from __future__ import annotations
@@ -15,8 +16,9 @@ import re
 NODE_OPEN = "\ue000"  # `(` that opens a node pattern
 NS_DOT = "\ue001"  # `.` inside a namespaced function name
 PATH_EQ = "\ue002"  # `=` naming a path inside a pattern comprehension
+PATH_OPEN = "\ue003"  # `(` that opens a parenthesised path pattern (`((a)-->(b)){2}`, `(p = ...)`)
 
-MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "="}
+MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "=", PATH_OPEN: "("}
 
 _TOKEN = re.compile(r"""
     (?P<ws>\s+)
@@ -30,6 +32,7 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE | re.DOTALL)
 
 # Keywords that open a pattern clause, and those that end one.
+_PATH_FUNCTIONS = {"SHORTESTPATH", "ALLSHORTESTPATHS"}
 _SUBQUERY_OPEN = {"EXISTS", "COUNT", "COLLECT"}
 _PATTERN_START = {"MATCH", "CREATE", "MERGE", "FOR"}
 _PATTERN_END = {"WHERE", "RETURN", "WITH", "SET", "REMOVE", "DELETE", "DETACH", "ON", "UNWIND",
@@ -150,6 +153,7 @@ def prescan(text: str) -> str:
     toks = _tokens(text)
     chars = list(text)
     node_opens: set[int] = set()
+    path_opens: set[int] = set()
     n = len(toks)
     # 1. Pattern clauses: every node-shaped group at the clause's own level is a node.
     in_pattern = False
@@ -187,6 +191,10 @@ def prescan(text: str) -> str:
             close = _match_close(toks, i)
             if close > 0 and _node_shaped(toks, i, close):
                 node_opens.add(i)
+            elif close > 0 and i + 1 < n and not (i and toks[i - 1].up in _PATH_FUNCTIONS) and (
+                    toks[i + 1].text == "(" or (
+                    toks[i + 1].kind in ("name", "escaped") and i + 2 < n and toks[i + 2].text == "=")):
+                path_opens.add(i)
     # 2. Pattern expressions anywhere: node-shaped groups chained by relationship arrows.
     for i, t in enumerate(toks):
         if t.text != "(" or t.kind != "punct":
@@ -223,6 +231,8 @@ def prescan(text: str) -> str:
             chars[toks[i + 2].pos] = PATH_EQ
     for i in node_opens:
         chars[toks[i].pos] = NODE_OPEN
+    for i in path_opens - node_opens:
+        chars[toks[i].pos] = PATH_OPEN
     return "".join(chars)
 
 
