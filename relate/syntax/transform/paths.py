@@ -9,9 +9,11 @@ it and the node after it (an anonymous node where none is written)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from lark import Token, v_args
 
+from ...errors import CypherSyntaxError
 from .. import ast as A
 from .base import start_of
 
@@ -33,6 +35,10 @@ def _anonymous(pos: int) -> A.NodePattern:
 
 class PathRules:
     """Mixed into `transform.Build`; `BuildBase` gives `text`, `_err` and `_int`."""
+
+    text: str
+    _err: Callable[..., CypherSyntaxError]
+    _int: Callable[[Token], int]
 
     def element(self, factors: list):
         """The factors of one pattern element -> a `PatternElement`, or the `ParenPath` when the
