@@ -16,7 +16,7 @@ import re
 NODE_OPEN = "\ue000"  # `(` that opens a node pattern
 NS_DOT = "\ue001"  # `.` inside a namespaced function name
 PATH_EQ = "\ue002"  # `=` naming a path inside a pattern comprehension
-PATH_OPEN = "\ue003"  # `(` that opens a parenthesised path pattern (`((a)-->(b)){2}`, `(p = ...)`)
+PATH_OPEN = "\ue004"  # `(` that opens a parenthesised path pattern (`((a)-->(b)){2}`, `(p = ...)`)
 
 MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "=", PATH_OPEN: "("}
 
