@@ -7,8 +7,10 @@ statement being typed, Ctrl-D (end of input) or `:quit` leaves with exit code 0.
 
 Ctrl-C while a typed line's statements run: for that time SIGINT trips the session's
 `CancelToken` instead of raising KeyboardInterrupt, so the statement stops at the engine's next
-poll, rolls back (`Interrupted`) and the shell prompts again.  `signal` is imported here, when the
-shell starts, never by the core.
+poll, rolls back (`Interrupted`) and the shell prompts again.  A second Ctrl-C before it stops
+(the statement is busy somewhere the engine does not poll) breaks it off and leaves the shell
+with exit code 130, as Ctrl-C did before the token.  `signal` is imported here, when the shell
+starts, never by the core.
 """
 from __future__ import annotations
 
@@ -42,13 +44,16 @@ def _is_process_stdin(stream) -> bool:
 
 
 @contextmanager
-def _interruptible(session: Session) -> Iterator[None]:
-    """While the block runs, SIGINT cancels the session's statement instead of raising."""
+def _interruptible(session: Session) -> Iterator[CancelToken]:
+    """While the block runs, SIGINT cancels the session's statement instead of raising; a second
+    one raises KeyboardInterrupt, for a statement busy where the engine does not poll."""
     import signal
 
     token = session.cancel = CancelToken()
 
     def on_sigint(signum, frame) -> None:
+        if token.cancelled:
+            raise KeyboardInterrupt
         token.cancel(E.Cancelled.Interrupted)
 
     try:
@@ -56,7 +61,7 @@ def _interruptible(session: Session) -> Iterator[None]:
     except ValueError:  # not the main thread: signals are not ours to take
         previous = None
     try:
-        yield
+        yield token
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
@@ -100,12 +105,20 @@ def interactive(session: Session, env: Mapping[str, str], stdin: TextIO, stdout:
                 stdout.write("^C\n")
                 shell.clear()
                 continue
+            token = None
             try:
-                with _interruptible(session):
+                with _interruptible(session) as token:
                     shell.feed(line)
-            except KeyboardInterrupt:  # pressed in the instant before or after the trap was set
-                stdout.write("^C\n")
-                shell.clear()
+            except KeyboardInterrupt:
+                if token is None or not token.cancelled:  # pressed in the instant before the trap was set
+                    stdout.write("^C\n")
+                    shell.clear()
+                    continue
+                # pressed twice: the statement did not stop at the first, and was broken off
+                # wherever it was (rolled back, but an in-memory graph may keep half-done
+                # changes), so leave rather than keep working on it
+                stderr.write("\ninterrupted twice: the running statement did not commit; leaving the shell\n")
+                return 130
             stdout.flush()
             stderr.flush()
     finally:
