@@ -222,7 +222,7 @@ function graphPanel(graph) {
     [el("span", { class: "graph-swatch", style: `background:${colour}`, "aria-hidden": "true" }), `:${label} `]));
   const nodeItems = [...graph.nodes.values()].map((node) =>
     el("li", {}, el("button", { type: "button", class: "graph-node", "data-node": String(node.id) },
-      short(caption(node), 40)), " ", nodeText(node)));
+      short(caption(node), 40)), " ", node.missing ? "(not in the result; a relationship in it ends here)" : nodeText(node)));
   const relItems = [...graph.relationships.values()].map((rel) => el("li", {}, relationshipText(rel, graph.nodes)));
   const list = el("details", { class: "graph-text" },
     el("summary", {}, `The graph as text: ${total}`),
