@@ -244,8 +244,8 @@ function graphPanel(graph) {
       cy.$id(`n${id}`).select();
     }
     figure.dataset.selected = String(id);
-    focusLine.textContent = `Selected: ${nodeText(node)}` +
-      `, ${plural(cy ? cy.$id(`n${id}`).connectedEdges().length : 0, "relationship")} in the picture.`;
+    const touching = part.relationships.filter((r) => r.start_node === id || r.end_node === id).length;
+    focusLine.textContent = `Selected: ${nodeText(node)}, ${plural(touching, "relationship")} in the picture.`;
   };
   const step = (delta) => {
     if (!order.length) return;
@@ -281,6 +281,7 @@ function graphPanel(graph) {
         layout: { name: "preset" }, userZoomingEnabled: false, boxSelectionEnabled: false,
       });
       cy.on("tap", "node", (event) => select(Number(event.target.id().slice(1))));
+      if (figure.dataset.selected) cy.$id(`n${figure.dataset.selected}`).select(); // chosen in the list meanwhile
       const layout = cy.layout(layoutOptions(part.nodes.length));
       layout.one("layoutstop", () => {
         // two frames: cytoscape paints on the next animation frame after the layout
