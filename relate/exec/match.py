@@ -133,6 +133,7 @@ class PartMatcher:
         else:
             scope, self.anchor_slot = scope.extended(names[a])
         self.anchor_labels = anchor_node.labels
+        self.anchor_union = getattr(spec, "union", ())  # labels whose scans, merged, give the candidates
         self.anchor_check = _element_check(compiler, spec.node_check, anchor_node.label_expr, scope, False)
         seek = spec.seek
         # (label, key, value closure) when an index answers the anchor
@@ -242,7 +243,14 @@ class PartMatcher:
             else:
                 nodes = g.nodes_with_label(smallest)
         else:
-            nodes = g.nodes.values()
+            if self.anchor_union:
+                found = {}
+                for lb in self.anchor_union:
+                    for n in g.nodes_with_label(lb):
+                        found[n.id] = n
+                nodes = [found[k] for k in sorted(found)]  # node id order, as every node's scan
+            else:
+                nodes = g.nodes.values()
             if self.scan_filter is not None:
                 nodes = self.scan_filter.select(nodes, row, ctx)
         if labels:

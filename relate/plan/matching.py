@@ -106,6 +106,8 @@ class MatchPlanner:
                 node.name = "NodeIndexSeek"
             elif spec.anchor_node.labels:
                 node.name = "NodeByLabelScan"
+            elif spec.union:
+                node.name = "UnionNodeByLabelsScan"
             else:
                 node.name = "AllNodesScan"
             if c.optional:

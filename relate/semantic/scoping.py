@@ -168,7 +168,7 @@ class Analyzer:
             self._dynamic_labels(it, scope, "REMOVE")
             if it.labels or it.dynamic:
                 self._expect(typer, it.target, T.Kind.NODE)
-            elif isinstance(it.target, A.Property):
+            elif isinstance(it.target, (A.Property, A.Subscript)):
                 self._expect(typer, it.target.subject, T.Kind.NODE | T.Kind.RELATIONSHIP)
         return scope
 

@@ -103,6 +103,7 @@ PARSES = {
     "dynamic_labels": "MATCH (a:$($x))-[:$any(['a'])]->(:$all(l)) SET a:$(a.k):B REMOVE a:$('x') "
                       "INSERT (:T&U)-[:$(t)]->()",
     "dynamic_property": "MATCH (g) SET g[$key] = 1, g.a = 2, g[k][0] = 3",
+    "is_labels_and_remove_key": "MATCH (g) SET g IS A, g IS $(k) REMOVE g IS B, g[$key], g.c",
     "load_csv": "LOAD CSV WITH HEADERS FROM $url AS row FIELDTERMINATOR '\\t' WITH row, linenumber() AS line "
                 "load csv from 'file:///b.csv' AS other RETURN row, other, line, file()",
     "quantified_paths": "MATCH p = (a) ((x)-[r:R]->(y) WHERE r.w > 1){1,3} (b)-[:S]->{2,}(c)-->+(d)<-[e]-{,4}(f) "

@@ -65,6 +65,9 @@ class PatternRules:
     def node_labels(self, c):
         return ("labels", tuple(c))
 
+    def is_label(self, c):
+        return ("labels", tuple(c[1:]))
+
     @v_args(meta=True)
     def relationship_pattern(self, meta, c):
         left = isinstance(c[0], Token) and c[0].type == "LEFT_ARROW"
