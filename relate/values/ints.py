@@ -59,7 +59,18 @@ def _has_wide_nested(params: dict) -> bool:
             elif t is str or t is float or v is None or t is bool:
                 continue
             elif t is dict:
-                stack.append(v.values())
+                # a row map of scalars (`UNWIND $rows`) is looked through here, without a stack
+                # step; one holding more goes on the stack whole (its ints are seen twice)
+                for w in v.values():
+                    u = type(w)
+                    if u is str:
+                        continue
+                    if u is int:
+                        if w < lo or w > hi:
+                            return True
+                    elif u is not float and w is not None and u is not bool:
+                        stack.append(v.values())
+                        break
             elif t is list or t is tuple:
                 stack.append(v)
             elif isinstance(v, dict):
