@@ -5,7 +5,9 @@ Operators that only shape rows (narrowing, sorting, skipping) are folded into th
 operator above them; ids are assigned to visible operators in pre-order from the root (0).
 
 What the access-path rules chose is shown where it goes beyond the pattern as written: an index
-seek (`index seek :L(k)`), the WHERE conjuncts pushed into the scan (`pushed filter n.k > $v`),
+seek, with the index's name as SHOW INDEXES lists it, what it indexes and what it looks up
+(`index seek person_age :Person(age) WHERE p.age >= $low AND p.age < 65`), the WHERE conjuncts
+pushed into the scan (`pushed filter n.k > $v`),
 the label columns a scan or a count reads (`column read :L(k)`).  Inline map entries run in the
 scan too; they are the pattern itself, and the details stay the pattern's walk for them.
 """
@@ -17,7 +19,8 @@ from ..exec.scan_filter import Op
 from ..result import Notification, PlanDescription
 from ..syntax import ast as A
 from ..values import to_text
-from .match_spec import CountSpec, Counting, MatchSpec
+from ..exec.index_seek import SeekKind
+from .match_spec import CountSpec, Counting, IndexSeek, MatchSpec
 
 _OP_TEXT = {Op.EQ: "=", Op.NE: "<>", Op.LT: "<", Op.LE: "<=", Op.GT: ">", Op.GE: ">=",
             Op.NULL: "IS NULL", Op.NOT_NULL: "IS NOT NULL"}
@@ -39,7 +42,32 @@ def _value_text(e: A.Expr) -> str:
         return _name(e.name)
     if isinstance(e, A.Property):
         return _value_text(e.subject) + "." + _name(e.key)
+    if isinstance(e, A.ListLiteral):
+        return "[" + ", ".join(_value_text(x) for x in e.items) + "]"
     raise AssertionError(f"not a simple test value: {type(e).__name__}")
+
+
+def _seek_value_text(e: A.Expr) -> str:
+    """A seek's value as Cypher text; an inline map entry's value may be any expression that
+    reads no node of the part, shown as `…` when it is not one of the simple shapes."""
+    try:
+        return _value_text(e)
+    except AssertionError:
+        return "…"
+
+
+def seek_text(seek: IndexSeek, var: str) -> str:
+    """`index seek <name> :Label(key) WHERE <what it answers>`."""
+    on = f"{_name(seek.index)} :{_name(seek.label)}({_name(seek.key)})"
+    if seek.rel is not None:
+        return f"relationship index seek {on}"
+    prop = f"{var}.{_name(seek.key)}"
+    if seek.kind is SeekKind.RANGE:
+        test = " AND ".join(f"{prop} {_OP_TEXT[op]} {_seek_value_text(v)}" for op, v in seek.bounds)
+    else:
+        assert seek.value is not None
+        test = f"{prop} {seek.kind.value} {_seek_value_text(seek.value)}"
+    return f"index seek {on} WHERE {test}"
 
 
 def _columns_text(label: str, keys) -> str:
@@ -50,11 +78,9 @@ def access_text(spec: MatchSpec) -> str:
     """What a MATCH operator's details add for one part: empty, or `, ` and the items."""
     items = []
     seek = spec.seek
-    if seek is not None and seek.rel is not None:
-        items.append(f"relationship index seek :{_name(seek.label)}({_name(seek.key)})")
-    elif seek is not None:
-        items.append(f"index seek :{_name(seek.label)}({_name(seek.key)})")
     var = _name(spec.anchor_name)
+    if seek is not None:
+        items.append(seek_text(seek, var))
     pushed = [t for t in spec.tests if t.conjunct is not None]
     if pushed:
         items.append("pushed filter " + " AND ".join(
