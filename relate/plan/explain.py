@@ -20,6 +20,7 @@ from ..result import Notification, PlanDescription
 from ..syntax import ast as A
 from ..values import to_text
 from ..exec.index_seek import SeekKind
+from ..exec.match import is_hidden
 from .match_spec import CountSpec, Counting, IndexSeek, MatchSpec
 
 _OP_TEXT = {Op.EQ: "=", Op.NE: "<>", Op.LT: "<", Op.LE: "<=", Op.GT: ">", Op.GE: ">=",
@@ -56,12 +57,19 @@ def _seek_value_text(e: A.Expr) -> str:
         return "…"
 
 
-def seek_text(seek: IndexSeek, var: str) -> str:
-    """`index seek <name> :Label(key) WHERE <what it answers>`."""
+def seek_text(seek: IndexSeek, spec: MatchSpec) -> str:
+    """`index seek <name> :Label(key) WHERE <what it answers>` (for a relationship index, the
+    relationship's name, when it has one, stands in the test)."""
     on = f"{_name(seek.index)} :{_name(seek.label)}({_name(seek.key)})"
     if seek.rel is not None:
-        return f"relationship index seek {on}"
-    prop = f"{var}.{_name(seek.key)}"
+        assert seek.value is not None
+        rel = spec.part.element.rels[seek.rel].variable
+        if rel is None:
+            return f"relationship index seek {on}"
+        return f"relationship index seek {on} WHERE {_name(rel)}.{_name(seek.key)} = {_seek_value_text(seek.value)}"
+    var = spec.anchor_name
+    # an anonymous anchor's hidden name is no name a user wrote: the key alone stands for it
+    prop = _name(seek.key) if is_hidden(var) else f"{_name(var)}.{_name(seek.key)}"
     if seek.kind is SeekKind.RANGE:
         test = " AND ".join(f"{prop} {_OP_TEXT[op]} {_seek_value_text(v)}" for op, v in seek.bounds)
     else:
@@ -80,7 +88,7 @@ def access_text(spec: MatchSpec) -> str:
     seek = spec.seek
     var = _name(spec.anchor_name)
     if seek is not None:
-        items.append(seek_text(seek, var))
+        items.append(seek_text(seek, spec))
     pushed = [t for t in spec.tests if t.conjunct is not None]
     if pushed:
         items.append("pushed filter " + " AND ".join(

@@ -42,7 +42,17 @@ PLANS = {
     "dynamic_label_match": "MATCH (p:$($kind) WHERE p.age > 30)-[:$any(['KNOWS', 'WORKS_ON'])]->(x) RETURN x",
     "load_csv": "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row FIELDTERMINATOR ';' "
                 "CREATE (:Person {name: row.name, line: linenumber()})",
+    # run with the indexes of INDEXES below
+    "index_equality_seek": "MATCH (p:Person {name: $name})-[:WORKS_ON]->(x) RETURN x.name",
+    "index_range_seek": "MATCH (p:Project) WHERE 'a' <= p.name < $high AND p.language <> 'Rust' RETURN p.name",
+    "index_prefix_seek": "MATCH (p:Person) WHERE p.name STARTS WITH 'G' RETURN p",
+    "index_in_seek": "MATCH (p:Person)-[w:WORKS_ON]->(x) WHERE w.since > 2022 AND p.name IN ['Ada', $who] "
+                     "RETURN x.name, count(*)",
+    "relationship_index_seek": "MATCH (p)-[w:WORKS_ON {since: 2024}]->(x) RETURN p.name, x.name",
 }
+INDEXES = ("CREATE INDEX person_name FOR (p:Person) ON (p.name)",
+           "CREATE INDEX project_name FOR (p:Project) ON (p.name)",
+           "CREATE INDEX works_on_since FOR ()-[w:WORKS_ON]-() ON (w.since)")
 
 ERRORS = {
     "double_explain": "EXPLAIN EXPLAIN MATCH (n) RETURN n",
@@ -118,9 +128,16 @@ def team():
     return db
 
 
+def _explain(team, name: str):
+    if "index" in name:
+        for text in INDEXES:
+            team.execute(text)
+    return team.execute("EXPLAIN " + PLANS[name])
+
+
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_explain(team, name, update_golden):
-    r = team.execute("EXPLAIN " + PLANS[name])
+    r = _explain(team, name)
     doc = {"columns": list(r.columns), "notifications": [n.as_dict() for n in r.notifications],
            "plan": r.plan_json(), "query_type": r.query_type}
     check(DATA / "explain" / f"{name}.json", json.dumps(doc, indent=2, sort_keys=True) + "\n", update_golden)
@@ -129,7 +146,7 @@ def test_explain(team, name, update_golden):
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_explain_tree(team, name, update_golden):
     # what `relate --mode table` prints for EXPLAIN: the operator tree, then the notifications
-    r = team.execute("EXPLAIN " + PLANS[name])
+    r = _explain(team, name)
     check(DATA / "explain" / f"{name}.txt", render_output(r, "table").stdout, update_golden)
 
 
