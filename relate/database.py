@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from .errors import E
 from .exec.context import CancelToken, ExecContext
 from .exec.value_size import KIND as MEMORY_KIND
+from .exec.profile import instrument
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
@@ -141,6 +142,8 @@ class Database:
         analyze(stmt, catalog(self.graph, self.procedures))  # counted in plan_ms, as it always was
         plan = Planner(self.graph, self.procedures).plan(stmt)
         desc, notes = describe(plan.root)
+        if stmt.profile:
+            instrument(plan.root)  # this plan only ever runs as PROFILE: its text says so
         t4 = time.perf_counter_ns()
         timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
                           parse_ms=_ms(t3 - t0), plan_ms=_ms(t4 - t3))
@@ -207,6 +210,8 @@ class Database:
         ctx.import_dir = policy.import_dir
         if policy.expression_memory_limit is not None:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
+        if stmt.profile:
+            ctx.profile = {}
         outer = self._explicit
         if plan.in_transactions and outer is not None:
             raise E.Runtime.ImplicitTransactionRequired()
@@ -270,6 +275,9 @@ class Database:
         if plan.query_type == "r":
             # after the plan entered the cache: the same text with smaller values gets a hit
             policy.check_result(rows)
+        if ctx.profile is not None:
+            return Result(prepared.text, plan.columns, rows, ctx.stats, notes, describe(plan.root, ctx.profile)[0],
+                          timings, prepared.cache, plan.query_type, profiled=True)
         return Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
                       prepared.cache, plan.query_type)
 

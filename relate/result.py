@@ -139,6 +139,7 @@ class Result:
     plan_cache: str = "miss"
     query_type: str = "r"  # r, w, rw or s (schema)
     explained: bool = False  # EXPLAIN: planned, not run
+    profiled: bool = False   # PROFILE: run, and `plan` holds each operator's actual rows and time
 
     @property
     def column_types(self) -> list[str]:
@@ -150,7 +151,7 @@ class Result:
     def plan_json(self) -> dict | None:
         if self.plan is None:
             return None
-        return plan_document(self.statement, self.plan)
+        return plan_document(self.statement, self.plan, self.profiled)
 
     def records(self) -> list[dict]:
         """Rows as dicts keyed by column (values still Cypher values)."""

@@ -123,9 +123,11 @@ def _visible_children(op) -> list:
     return out
 
 
-def describe(root) -> tuple[PlanDescription, list[Notification]]:
+def describe(root, counts: dict | None = None) -> tuple[PlanDescription, list[Notification]]:
     """Ids in pre-order, descriptions built bottom-up; both with explicit stacks, so a plan of
-    hundreds of clauses does not exhaust the interpreter stack."""
+    hundreds of clauses does not exhaust the interpreter stack.  `counts` (a PROFILE run's
+    `ExecContext.profile`) fills each operator's `actual`: the rows it gave and its own time in
+    milliseconds (its inclusive time less that of the operators drawn below it)."""
     if not root.shown:
         kids = _visible_children(root)
         if len(kids) == 1:
@@ -143,10 +145,17 @@ def describe(root) -> tuple[PlanDescription, list[Notification]]:
             stack.append((c, my_id))
     children: list[list[PlanDescription]] = [[] for _ in order]
     built: list[PlanDescription | None] = [None] * len(order)
+    below = [0] * len(order)  # PROFILE: the inclusive ns of the operators drawn right below
     for i in range(len(order) - 1, -1, -1):
         op, parent = order[i]
+        actual = None
+        if counts is not None:
+            rows, ns = counts.get(id(op), (0, 0))
+            actual = {"rows": rows, "time_ms": round(max(ns - below[i], 0) / 1e6, 3)}
+            if parent >= 0:
+                below[parent] += ns
         d = PlanDescription(op.name, op.details, tuple(op.identifiers), tuple(op.warnings),
-                            tuple(reversed(children[i])))
+                            tuple(reversed(children[i])), actual=actual)
         built[i] = d
         if parent >= 0:
             children[parent].append(d)
