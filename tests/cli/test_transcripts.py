@@ -153,6 +153,7 @@ CASES.update({
                                step("--database", "g.rl", "--read-only", "--mode", "envelope", WRITE_ONLY)],
     "exit-6-safe-unbounded-match": [step("--safe", "--mode", "envelope", "MATCH (n) RETURN n")],
     "exit-6-safe-unlabelled-node": [step("--safe", "--mode", "envelope", "CREATE (n) RETURN n")],
+    "exit-6-safe-grouped-per-node": [step("--safe", "--mode", "table", "MATCH (n) RETURN n.id, count(*)")],
     "exit-0-safe-bounded": [step("--safe", "--mode", "jsonl",
                                  "CREATE (:P); MATCH (n) RETURN count(n) AS n; MATCH (n) RETURN n LIMIT 1")],
     "exit-7-timeout-leaves-graph-unchanged": [
