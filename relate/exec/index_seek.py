@@ -4,7 +4,8 @@ for one incoming row.
 Each kind gives exactly the nodes of the index's label for which the conjuncts it answers are
 true, so those conjuncts are not checked again:
 
-- EQUAL: the index entry of the value (`Graph.index_lookup`).
+- EQUAL: the index entry of the value (`Graph.index_lookup`, which `PartMatcher` calls itself:
+  the common seek keeps its short path).
 - IN: the entries of the list's elements, each node once, in the list's order; a null list
   gives nothing.
 - RANGE: bounds that are all numbers, or all strings, slice the index's ordered keys
@@ -47,7 +48,7 @@ def _family(v) -> int:
 
 
 class NodeSeek:
-    """One node seek, its values compiled against the scope before the part; `fallback` is the
+    """One node seek other than EQUAL, its values compiled against the scope before the part; `fallback` is the
     conjuncts it answers compiled against the scope with the anchor: (row, ctx) -> value."""
 
     __slots__ = ("kind", "label", "key", "value", "bounds", "fallback")
@@ -56,14 +57,12 @@ class NodeSeek:
         self.kind = kind
         self.label = label
         self.key = key
-        self.value = value          # compiled: EQUAL, IN, PREFIX
+        self.value = value          # compiled: IN, PREFIX
         self.bounds = bounds        # compiled: ((op, fn), ...) for RANGE
         self.fallback = fallback
 
     def nodes(self, g, row, ctx) -> list:
         kind = self.kind
-        if kind is SeekKind.EQUAL:
-            return g.index_lookup(self.label, self.key, self.value(row, ctx))
         if kind is SeekKind.IN:
             values = self.value(row, ctx)
             if values is None:

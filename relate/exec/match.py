@@ -135,13 +135,13 @@ class PartMatcher:
         seek = spec.seek
         # (type, key, value closure) when a relationship index answers the anchor
         self.anchor_seek = None
-        self.node_seek = None  # a node index seek (`index_seek.NodeSeek`)
-        if seek is not None and seek.rel is not None:
+        self.node_seek = None  # a node index seek of another kind (`index_seek.NodeSeek`)
+        if seek is not None and (seek.rel is not None or seek.kind is SeekKind.EQUAL):
+            # (label or type, key, value closure): an equality, the common case, looked up inline
             self.anchor_seek = (seek.label, seek.key, compiler.compile(seek.value, outer_scope))
         elif seek is not None:
             cs = seek.conjuncts
-            fallback = compiler.compile(cs[0] if len(cs) == 1 else A.Binary(A.BinOp.AND, cs[0], cs[1], 0), scope) \
-                if cs and seek.kind is not SeekKind.EQUAL else None
+            fallback = compiler.compile(cs[0] if len(cs) == 1 else A.Binary(A.BinOp.AND, cs[0], cs[1], 0), scope)
             self.node_seek = NodeSeek(
                 seek.kind, seek.label, seek.key,
                 None if seek.value is None else compiler.compile(seek.value, outer_scope),
@@ -226,6 +226,12 @@ class PartMatcher:
                 if ends != "start":
                     found[r.end] = None
             nodes = list(found)
+            if self.scan_filter is not None:
+                nodes = self.scan_filter.select(nodes, row, ctx)
+            labels = self.seek_other_labels
+        elif self.anchor_seek is not None:
+            lb, key, fn = self.anchor_seek
+            nodes = g.index_lookup(lb, key, fn(row, ctx))
             if self.scan_filter is not None:
                 nodes = self.scan_filter.select(nodes, row, ctx)
             labels = self.seek_other_labels
