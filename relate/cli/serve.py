@@ -59,7 +59,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     if target == "stdio" and args.auth is not None:
         raise E.Usage.Usage("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
                             "peer; drop --auth")
-    if target is not None and target != "stdio" and not (target.isascii() and target.isdigit() and int(target) <= 65535):
+    if target not in (None, "stdio") and not (target.isascii() and target.isdigit() and int(target) <= 65535):
         raise E.Usage.Usage(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
     if args.read_only not in (None, "snapshot", "live"):
         raise E.Usage.Usage(f"Error: --read-only takes no value or =live, got {args.read_only!r}")

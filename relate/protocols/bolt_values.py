@@ -161,7 +161,8 @@ def _struct(s: Structure):
         raise _invalid(f"a {name} structure takes {len(types)} fields ({want})")
     from ..temporal.duration import Duration
     from ..temporal.point import CRS_BY_SRID, Point
-    from ..temporal.values import EPOCH_ORDINAL, MAX_ORDINAL, MIN_ORDINAL, Date, DateTime, LocalDateTime, LocalTime, Time
+    from ..temporal.values import (EPOCH_ORDINAL, MAX_ORDINAL, MIN_ORDINAL, Date, DateTime, LocalDateTime,
+                                   LocalTime, Time)
     f = s.fields
 
     def day_ordinal(days: int) -> int:
