@@ -2,12 +2,14 @@
 generated garbage (random bytes, broken chunk headers, PackStream with reserved markers and
 lengths that run past the message, structures with random tags and fields, messages in the wrong
 state, huge declared sizes) on a fresh connection each, against one real server process on a
-durable store (seed `RELATE_FUZZ_SEED`, count `RELATE_FUZZ_BOLT`, printed on a failure).
+durable store (seed `RELATE_FUZZ_SEED`, count `RELATE_FUZZ_BOLT`; the seed is printed on a
+failure).
 
 Checked for every input: the server answers with SUCCESS/RECORD/IGNORED/FAILURE messages only,
 every FAILURE carries a client error's Neo4j code (never an internal error's), and once the client
-stops sending the server closes the connection after whole messages, never hangs; between batches a driver on another connection reads and writes; at
-the end the server exits 0 and every acknowledged write is still there after a restart.
+stops sending the server closes the connection after whole messages, never hangs; between
+batches a driver on another connection reads and writes; at the end the server exits 0 and every
+acknowledged write is still there after a restart.
 """
 from __future__ import annotations
 
