@@ -139,13 +139,17 @@ class Result:
     plan_cache: str = "miss"
     query_type: str = "r"  # r, w, rw or s (schema)
     explained: bool = False  # EXPLAIN: planned, not run
+    # the engine's rows, when `rows` holds them as Python values (`Database.execute`): temporal
+    # values with their nanoseconds and zone rules, as the renderers read them
+    cypher_rows: list[tuple] | None = None
 
     @property
     def column_types(self) -> list[str]:
         """One type per column, from the first row; `ANY` when there are no rows."""
-        if not self.rows:
+        rows = self.rows if self.cypher_rows is None else self.cypher_rows
+        if not rows:
             return ["ANY"] * len(self.columns)
-        return [type_name(v) for v in self.rows[0]]
+        return [type_name(v) for v in rows[0]]
 
     def plan_json(self) -> dict | None:
         if self.plan is None:
@@ -153,7 +157,7 @@ class Result:
         return plan_document(self.statement, self.plan)
 
     def records(self) -> list[dict]:
-        """Rows as dicts keyed by column (values still Cypher values)."""
+        """Rows as dicts keyed by column."""
         cols = self.columns
         return [dict(zip(cols, row)) for row in self.rows]
 
