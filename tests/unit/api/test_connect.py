@@ -40,3 +40,19 @@ def test_damaged_file_is_refused(tmp_path):
     with pytest.raises(StorageError) as e:
         relate.connect(str(path))
     assert "checksum" in e.value.message
+
+
+def test_opening_a_store_twice_in_one_process_says_so(durable_path):
+    from relate.errors import LockedStoreError
+    first = relate.connect(durable_path)
+    first.execute("CREATE (:A)")
+    with pytest.raises(LockedStoreError) as e:
+        relate.connect(durable_path)
+    assert e.value.kind == "AlreadyOpen"
+    assert e.value.message == (f"storage error: database is already open for writing in this process: {durable_path}; "
+                               "use that connection, or close it before opening the store again")
+    with relate.connect(durable_path, read_only=True) as reader:  # readers take no lease
+        assert reader.execute("MATCH (n:A) RETURN count(n) AS n").rows == [(1,)]
+    first.close()
+    with relate.connect(durable_path) as again:  # once closed, the store opens again
+        again.execute("CREATE (:B)")
