@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import zoneinfo
+from typing import Any
 
 from ..errors import E
 from .build import at_instant
@@ -24,6 +25,7 @@ from .values import (EPOCH_ORDINAL, NANOS_PER_DAY, NANOS_PER_SECOND, Date, DateT
 from .zones import MAX_OFFSET, region
 
 _MICRO = 1000  # nanoseconds in a microsecond
+CHANGED = frozenset((Date, LocalTime, Time, LocalDateTime, DateTime))  # what `to_python` converts
 
 
 def _time_nanos(t: _dt.time | _dt.datetime) -> int:
@@ -102,20 +104,20 @@ def _py_time(nanos: int, tz: _dt.tzinfo | None = None) -> _dt.time:
     return _dt.time(h, m, s, frac // _MICRO, tzinfo=tz)
 
 
-def to_python(v: object) -> object:
+def to_python(v: Any) -> Any:
     """A temporal value -> the `datetime` module's value (microseconds; durations and points are
     returned as they are)."""
     t = type(v)
     if t is Date:
-        return _dt.date.fromordinal(v.ordinal)  # type: ignore[attr-defined]
+        return _dt.date.fromordinal(v.ordinal)
     if t is LocalDateTime:
-        return _dt.datetime.combine(_dt.date.fromordinal(v.ordinal), _py_time(v.nanos))  # type: ignore[attr-defined]
+        return _dt.datetime.combine(_dt.date.fromordinal(v.ordinal), _py_time(v.nanos))
     if t is DateTime:
-        return _aware(v)  # type: ignore[arg-type]
+        return _aware(v)
     if t is LocalTime:
-        return _py_time(v.nanos)  # type: ignore[attr-defined]
+        return _py_time(v.nanos)
     if t is Time:
-        return _py_time(v.nanos, _tz(v.offset))  # type: ignore[attr-defined]
+        return _py_time(v.nanos, _tz(v.offset))
     return v
 
 
@@ -132,4 +134,4 @@ def _aware(v: DateTime) -> _dt.datetime:
     return out
 
 
-__all__ = ["from_python", "from_timedelta", "to_python"]
+__all__ = ["CHANGED", "from_python", "from_timedelta", "to_python"]

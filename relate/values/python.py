@@ -12,6 +12,11 @@ already Python objects and stay as they are.  The CLI, MCP and the browser read 
 """
 from __future__ import annotations
 
+import sys
+from itertools import chain
+from typing import Any
+from operator import attrgetter
+
 from .entities import Node, Path, Relationship
 
 # the kinds that are the same value on both sides
@@ -42,7 +47,12 @@ def params_from_python(params: dict) -> dict:
 
 
 def rows_to_python(rows: list[tuple]) -> list[tuple]:
-    """Result rows -> the same rows with Python values; the list itself when no cell changes."""
+    """Result rows -> the same rows with Python values; the list itself when no cell changes.
+    Most results hold no temporal value at all: in a process that has made none the rows are not
+    looked at, else `_clean` finds that out type by type, with the loops in C."""
+    made = sys.modules.get("relate.temporal.values")
+    if made is None or not made.Made.any or _clean(list(chain.from_iterable(rows))):
+        return rows
     out = rows
     same = _SAME
     for i, row in enumerate(rows):
@@ -60,7 +70,39 @@ def rows_to_python(rows: list[tuple]) -> list[tuple]:
     return out
 
 
-def to_python(v: object, memo: dict[int, object] | None = None) -> object:
+_props = attrgetter("props")
+_ends = attrgetter("start", "end")
+
+
+def _clean(cells: list[Any]) -> bool:
+    """Whether no value among `cells`, at any depth, is one `to_python` changes."""
+    kinds = set(map(type, cells))
+    if kinds <= _SAME:
+        return True
+    changed = _pyconv().CHANGED
+    if kinds & changed:
+        return False
+    for kind in kinds - _SAME:
+        of: list[Any] = cells if len(kinds) == 1 else [v for v in cells if type(v) is kind]
+        if kind is Node:
+            inner = list(chain.from_iterable(map(dict.values, map(_props, of))))
+        elif kind is Relationship:
+            inner = list(chain.from_iterable(map(dict.values, map(_props, of))))
+            inner.extend(chain.from_iterable(map(_ends, of)))
+        elif kind is Path:
+            inner = list(chain.from_iterable(p.nodes + p.rels for p in of))
+        elif issubclass(kind, dict):
+            inner = list(chain.from_iterable(map(dict.values, of)))
+        elif issubclass(kind, list):
+            inner = list(chain.from_iterable(of))
+        else:
+            continue  # durations, points and anything else stay as they are
+        if not _clean(inner):
+            return False
+    return True
+
+
+def to_python(v: Any, memo: dict[int, object] | None = None) -> Any:
     """One Cypher value -> its Python value (`v` itself when nothing in it changes).  `memo`
     keeps one copy per node or relationship, so a path's relationships still join its nodes."""
     t = type(v)
@@ -69,23 +111,23 @@ def to_python(v: object, memo: dict[int, object] | None = None) -> object:
     if memo is None:
         memo = {}
     if t is list:
-        new = [to_python(x, memo) for x in v]  # type: ignore[attr-defined]
-        return v if all(a is b for a, b in zip(new, v)) else new  # type: ignore[call-overload]
+        new = [to_python(x, memo) for x in v]
+        return v if all(a is b for a, b in zip(new, v)) else new
     if t is dict:
-        d = {k: to_python(x, memo) for k, x in v.items()}  # type: ignore[attr-defined]
-        return v if all(d[k] is x for k, x in v.items()) else d  # type: ignore[attr-defined]
+        d = {k: to_python(x, memo) for k, x in v.items()}
+        return v if all(d[k] is x for k, x in v.items()) else d
     if t is Node or t is Relationship:
         return _entity(v, memo)
     if t is Path:
-        nodes = tuple(_entity(n, memo) for n in v.nodes)  # type: ignore[attr-defined]
-        rels = tuple(_entity(r, memo) for r in v.rels)  # type: ignore[attr-defined]
-        if all(a is b for a, b in zip(nodes + rels, v.nodes + v.rels)):  # type: ignore[attr-defined]
+        nodes = tuple(_entity(n, memo) for n in v.nodes)
+        rels = tuple(_entity(r, memo) for r in v.rels)
+        if all(a is b for a, b in zip(nodes + rels, v.nodes + v.rels)):
             return v
-        return Path(nodes, rels)  # type: ignore[arg-type]
+        return Path(nodes, rels)
     return _pyconv().to_python(v)
 
 
-def _entity(e, memo: dict[int, object]):
+def _entity(e: Any, memo: dict[int, object]) -> Any:
     key = id(e)
     if key in memo:
         return memo[key]
@@ -96,7 +138,7 @@ def _entity(e, memo: dict[int, object]):
     if type(e) is Relationship:
         start, end = _entity(e.start, memo), _entity(e.end, memo)
         if changed or start is not e.start or end is not e.end:
-            copy = Relationship(e.id, e.type, start, end, new_props)  # type: ignore[arg-type]
+            copy = Relationship(e.id, e.type, start, end, new_props)
             copy.deleted = e.deleted
             memo[key] = copy
             return copy

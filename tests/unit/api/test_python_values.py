@@ -185,7 +185,8 @@ def _same(back, sent) -> bool:
     if isinstance(sent, dt.timedelta):
         return isinstance(back, relate.Duration) and back.to_timedelta() == sent
     if isinstance(sent, (dt.datetime, dt.time)) and sent.utcoffset() is not None:
-        keys = (lambda v: (type(v), v.replace(tzinfo=None), v.utcoffset(), getattr(v.tzinfo, "key", None)))
+        def keys(v):
+            return type(v), v.replace(tzinfo=None), v.utcoffset(), getattr(v.tzinfo, "key", None)
         return keys(back) == keys(sent)
     return type(back) is type(sent) and back == sent
 
