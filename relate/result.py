@@ -1,6 +1,7 @@
 """What one statement returns: rows and everything an agent needs beside them.
 
-Engine run -> `Result` (columns, column types, rows as tuples of Cypher values, the 11 mutation
+Engine run -> `Result` (columns, column types, rows as tuples of Cypher values (`Database.execute`
+hands Python ones, `values/python.py`, and keeps these in `cypher_rows`), the 11 mutation
 counters, notifications, the plan description, timings, plan-cache outcome, query type).  The
 renderers in `relate.output` and the protocol cores in `relate.protocols` turn a `Result` into
 bytes; they never reach back into the engine.

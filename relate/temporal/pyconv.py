@@ -17,7 +17,7 @@ import datetime as _dt
 import zoneinfo
 from typing import Any
 
-from ..errors import E
+from ..errors import CypherArgumentError, E
 from .build import at_instant
 from .duration import Duration
 from .values import (EPOCH_ORDINAL, NANOS_PER_DAY, NANOS_PER_SECOND, Date, DateTime, LocalDateTime,
@@ -70,7 +70,7 @@ def from_python(v: object, what: str = "value") -> object:
         epoch = (ordinal - EPOCH_ORDINAL) * NANOS_PER_DAY + nanos - offset * NANOS_PER_SECOND
         try:
             return at_instant(epoch, None, zone)
-        except (OverflowError, ValueError):  # at the edge of year 1 or 9999: keep the offset
+        except (OverflowError, ValueError, CypherArgumentError):  # at the edge of year 1 or 9999: the offset
             return DateTime(ordinal, nanos, offset, None)
     if isinstance(v, _dt.date):
         return Date(v.toordinal())

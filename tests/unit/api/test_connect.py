@@ -2,6 +2,8 @@
 create, a damaged file is refused; the plan cache outcome each `execute` reports."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import relate
@@ -56,3 +58,15 @@ def test_opening_a_store_twice_in_one_process_says_so(durable_path):
     first.close()
     with relate.connect(durable_path) as again:  # once closed, the store opens again
         again.execute("CREATE (:B)")
+
+
+def test_a_second_open_by_another_spelling_of_the_path_is_still_this_process(durable_path, tmp_path, monkeypatch):
+    from relate.errors import LockedStoreError
+    with relate.connect(durable_path):
+        monkeypatch.chdir(tmp_path)
+        link = tmp_path / ("link.rl" if durable_path.endswith(".rl") else "link")
+        link.symlink_to(durable_path)
+        for other in (os.path.relpath(durable_path), str(link)):
+            with pytest.raises(LockedStoreError) as e:
+                relate.connect(other)
+            assert e.value.kind == "AlreadyOpen"
