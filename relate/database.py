@@ -176,7 +176,8 @@ class Database:
             cancel: CancelToken | None = None) -> Result:
         """Run a planned statement under `policy` (default: the connection's), checked here for
         every front door: see `policy.py` for the order of the refusals.  The policy's time limit
-        applies when it is shorter than `timeout`."""
+        applies when it is shorter than `timeout`.  Python parameter values are converted as for
+        `execute`; the rows hold the engine's Cypher values (what the renderers take)."""
         t0 = started if started is not None else time.perf_counter_ns()
         if policy is None:
             policy = self.policy
