@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import sys
 from itertools import chain
-from typing import Any
 from operator import attrgetter
+from typing import Any
 
 from .entities import Node, Path, Relationship
 
