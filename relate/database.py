@@ -30,7 +30,8 @@ from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
-from .values.ints import PARAMETER_RANGE, wide_int_path
+from .values.ints import PARAMETER_RANGE, WIDE, scan_params, wide_int_path
+from .values.python import params_from_python, rows_to_python
 from .syntax.position import position
 
 _STORE_READ_ONLY = "the store is open read-only; this statement writes"
@@ -151,21 +152,32 @@ class Database:
     def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False,
                 timeout: float | None = None, policy: Policy | None = None,
                 cancel: CancelToken | None = None) -> Result:
-        """Run one statement.  `notifications`: report the plan's advice (as EXPLAIN would).
+        """Run one statement with Python values: `parameters` may hold `datetime` values,
+        `timedelta`, `bytes` and tuples beside JSON's kinds, and the rows hold `datetime` values
+        for Cypher's temporal ones (`run` gives the engine's own values, as the CLI and MCP see
+        them).  `notifications`: report the plan's advice (as EXPLAIN would).
         `timeout`: seconds the run may take before it is stopped and rolled back.  `policy`: what
         this call may do, instead of the connection's (a read-only store stays read-only).
         `cancel`: a token that stops the run (rolled back) once another thread cancels it."""
         t0 = time.perf_counter_ns()
         prepared = self.prepare(text)
-        return self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
-                        policy=policy, cancel=cancel)
+        result = self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
+                          policy=policy, cancel=cancel)
+        rows = result.rows
+        if rows:
+            # the Python door: temporal values become datetime's (the renderers, which `run`
+            # serves, read Cypher values); the engine's rows stay in `cypher_rows`
+            result.cypher_rows = rows
+            result.rows = rows_to_python(rows)
+        return result
 
     def run(self, prepared: Prepared, parameters: dict | None = None, *, notifications: bool = False,
             started: int | None = None, timeout: float | None = None, policy: Policy | None = None,
             cancel: CancelToken | None = None) -> Result:
         """Run a planned statement under `policy` (default: the connection's), checked here for
         every front door: see `policy.py` for the order of the refusals.  The policy's time limit
-        applies when it is shorter than `timeout`."""
+        applies when it is shorter than `timeout`.  Python parameter values are converted as for
+        `execute`; the rows hold the engine's Cypher values (what the renderers take)."""
         t0 = started if started is not None else time.perf_counter_ns()
         if policy is None:
             policy = self.policy
@@ -176,9 +188,11 @@ class Database:
         plan = prepared.plan
         params = dict(parameters) if parameters else {}
         if params:
-            wide = wide_int_path(params)
-            if wide is not None:  # Cypher integers are 64-bit; refused at every door alike
-                raise E.Usage.Usage(f"parameter {wide}: {PARAMETER_RANGE}")
+            found = scan_params(params)
+            if found & WIDE:  # Cypher integers are 64-bit; refused at every door alike
+                raise E.Usage.Usage(f"parameter {wide_int_path(params)}: {PARAMETER_RANGE}")
+            if found:  # Python's own values (a date, bytes, a tuple) -> Cypher values
+                params = params_from_python(params)
         show_notes = notifications or stmt.explain or stmt.profile
         pt = prepared.timings
         timings = Timings(parse_ms=pt.parse_ms, lex_parse_ms=pt.lex_parse_ms, rewrite_ms=pt.rewrite_ms,

@@ -378,6 +378,10 @@ class StorageWrite(Group[StorageWriteError]):
 class Locked(Group[LockedStoreError]):
     Locked = Kind("Another process holds the store's writer lease.",
                   "database is locked: another process holds its writer lease{who}: {where}")
+    AlreadyOpen = Kind("The store is already open for writing in this process (an earlier `connect()` of "
+                       "the same store that is not closed yet): close it, or use that connection.",
+                       "database is already open for writing in this process: {where}; use that "
+                       "connection, or close it before opening the store again")
 
 
 class Timeout(Group[StatementTimeout]):
@@ -399,7 +403,8 @@ class Cancelled(Group[StatementCancelled]):
 
 
 class Usage(Group[UsageError]):
-    Usage = Kind("The command line or a request is malformed.")
+    Usage = Kind("The command line or a request is malformed, or a Python value cannot cross to or from Cypher "
+                 "as it is (a time zone offset past 18 hours, a duration with months as a `timedelta`).")
 
 
 class Internal(Group[InternalError]):

@@ -14,12 +14,13 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-import relate
 from relate.cli.main import run
 from relate.cli.agent import HARNESS_VARIABLES
 
@@ -181,14 +182,26 @@ def run_step(s: Step, folder: Path) -> tuple[str, str, int]:
     for name, text in s.files.items():
         (folder / name).write_text(text, encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
-    holder = relate.connect(str(folder / s.hold)) if s.hold else None
+    holder = _hold(folder / s.hold) if s.hold else None
     try:
         code = run(list(s.argv), env=dict(s.env), stdin=io.StringIO(s.stdin), stdout=out, stderr=err,
                    stdout_isatty=s.tty)
     finally:
         if holder is not None:
-            holder.close()
+            holder.stdin.close()
+            holder.wait(timeout=60)
+            holder.stdout.close()
     return out.getvalue(), err.getvalue(), code
+
+
+def _hold(path: Path) -> subprocess.Popen:
+    """Another process that holds the store's writer lease until its stdin closes (a second open
+    inside this process would be refused as already open here, not as locked)."""
+    child = subprocess.Popen([sys.executable, "-c", "import relate, sys\ndb = relate.connect(sys.argv[1])\n"
+                              "print('ready', flush=True)\nsys.stdin.read()\n", str(path)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "ready\n"
+    return child
 
 
 def _stream(name: str, text: str) -> str:
