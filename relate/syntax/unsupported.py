@@ -53,8 +53,9 @@ _ADMIN = {
 }
 _FILLERS = {"OR", "REPLACE", "COMPOSITE", "CURRENT", "IF", "NOT", "EXISTS"}
 _CLIENT = {
-    "param": "set parameters with --param NAME=VALUE or --params JSON (the CLI), or pass a parameters map "
-             "(the Python API, MCP's parameters argument)",
+    "param": "set parameters with --param NAME=VALUE or --params JSON on the command line (relate's "
+             "interactive shell takes :param NAME=VALUE), or pass a parameters map (the Python API, MCP's "
+             "parameters argument)",
     "use": _ONE_GRAPH,
 }
 _CLIENT["params"] = _CLIENT["param"]
