@@ -16,7 +16,6 @@ result set, and the first failure stops the run with its exit code.
 """
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import re
@@ -169,6 +168,7 @@ def _mistyped_command(argv: list[str]) -> None:
     word = argv[0] if argv else ""
     if not _BARE_WORD.fullmatch(word):
         return
+    import difflib  # only for a one-word first argument
     near = difflib.get_close_matches(word.lower(), _COMMAND_WORDS, n=1, cutoff=0.7)
     if near:
         raise E.Usage.Usage(f"Error: unknown command {word!r}; did you mean `relate {near[0]}`? "

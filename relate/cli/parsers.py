@@ -13,7 +13,6 @@ build), so the help text is rendered here and value checks raise our own `UsageE
 from __future__ import annotations
 
 import argparse
-import difflib
 import io
 import math
 import re
@@ -81,6 +80,7 @@ def plain_usage(parser: argparse.ArgumentParser, message: str) -> str:
             return f"{parser.prog} takes no argument {words[0]!r} {see.replace('them', 'what it takes')}"
         flag = flags[0].split("=", 1)[0]
         options = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+        import difflib  # on the error path only
         near = difflib.get_close_matches(flag, options, n=1, cutoff=0.6)
         hint = f"; did you mean {near[0]}?" if near else f" {see.replace('them', 'the options')}"
         return f"unknown option {flag}{hint}"

@@ -9,7 +9,6 @@ list keeps at most `MAX_SHOWN` entries.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection
 
 MAX_SHOWN = 8
@@ -95,6 +94,7 @@ def _order(text: str) -> tuple[int, str]:
 def _near_miss(token: str | None, words) -> str | None:
     if not token or not token.isalpha() or len(token) < 3:
         return None
+    import difflib  # on the error path only
     candidates = sorted({w for w in words if w.isalpha() and w.upper() != token.upper()})
     found = difflib.get_close_matches(token.upper(), [w.upper() for w in candidates], n=1, cutoff=0.75)
     return found[0] if found else None
