@@ -2,9 +2,9 @@
 
 `prescan` marks the few context-dependent characters, lark's LALR parser (contextual lexer,
 positions on) builds a parse tree, and `transform.Build` turns that tree into the typed AST in one
-bottom-up pass.  lark errors become `CypherSyntaxError` at the offending token, saying what could stand there
-(`expected.py`), or `UnsupportedClause` for Neo4j commands relate does not serve (`unsupported.py`).
-The lark parser is built once per process from `cypher.lark`, or loaded from the prebuilt tables
+bottom-up pass.  lark errors become `CypherSyntaxError` at the offending token, saying what could
+stand there (`expected.py`), or `UnsupportedClause` for the Neo4j commands relate does not serve
+(`unsupported.py`).  The lark parser is built once per process from `cypher.lark`, or loaded from the prebuilt tables
 beside it when they match the grammar and the lark version.
 """
 from __future__ import annotations
@@ -142,37 +142,32 @@ def _offset(text: str, e: UnexpectedInput) -> int:
     return len(text)
 
 
-def _reread(marked: str, e: UnexpectedToken) -> UnexpectedToken:
+def _reread(marked: str, e: UnexpectedToken) -> UnexpectedInput:
     """Where a node pattern was wanted but the prescan left a `(` unmarked (it marks only a group
     it can read to its `)`: `MATCH (p:Person RETURN p`), read on as if it were marked, so the error
     points where the pattern breaks rather than at its `(`."""
+    found: UnexpectedInput = e
     for _ in range(_REREADS):
-        tok = e.token
-        if tok.type != "LPAR" or "NODE_OPEN" not in e.expected:
-            return e
-        at = tok.start_pos
+        if not isinstance(found, UnexpectedToken) or found.token.type != "LPAR" or "NODE_OPEN" not in found.expected:
+            break
+        at = found.token.start_pos
         marked = marked[:at] + NODE_OPEN + marked[at + 1:]
         try:
             _lark().parse(marked)
-        except UnexpectedToken as again:
-            if again.token.type != "$END" and again.token.start_pos <= at:
-                return e
-            e = again
-        except UnexpectedInput:
-            return e
+        except UnexpectedInput as again:
+            if _offset(marked, again) <= at:
+                break
+            found = again
         else:
             return e  # the statement reads with the mark: keep the first error (a prescan miss)
-    return e
+    return found
 
 
 def _accepts(e: UnexpectedInput) -> set[str]:
     """The terminals the parser could have taken (lark's `accepts` replays each one; its
     `expected` is the LALR state's lookahead set, which merges many contexts)."""
     if isinstance(e, UnexpectedToken):
-        try:
-            return set(e.accepts or e.expected)
-        except UnexpectedInput:  # pragma: no cover - replaying a terminal failed in lark itself
-            return set(e.expected)
+        return set(e.accepts or e.expected)
     return set(getattr(e, "expected", None) or ())
 
 
