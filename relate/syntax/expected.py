@@ -15,7 +15,7 @@ MAX_SHOWN = 8
 
 # what a terminal reads as when lark's name is not its text
 _TEXT = {
-    "NODE_OPEN": "(", "NS_DOT": ".", "PATH_EQ": "=", "SUBQ_OPEN": "{", "LABEL_BAR": "|", "TYPE_BAR": "|",
+    "LABEL_BAR": "|", "TYPE_BAR": "|",
     "LIST_OPEN": "LIST<", "ANY_OPEN": "ANY<", "WITH_TIME_ZONE": "WITH TIME ZONE", "INF": "INFINITY",
     "SHORTESTPATH": "shortestPath", "ALLSHORTESTPATHS": "allShortestPaths",
 }
@@ -25,7 +25,7 @@ _LITERALS = frozenset({"INTEGER", "FLOAT", "STRING"})
 _EXPR_START = _LITERALS | _NAMES | frozenset({
     "TRUE", "FALSE", "NULL", "INF", "NAN", "DOLLAR", "LPAR", "NODE_OPEN", "LSQB", "LBRACE", "CASE",
     "COUNT", "EXISTS", "ALL", "ANY", "NONE", "SINGLE", "REDUCE", "TRIM", "NOT", "PLUS", "DASH",
-    "SHORTESTPATH", "ALLSHORTESTPATHS", "SUBQ_OPEN"})
+    "SHORTESTPATH", "ALLSHORTESTPATHS", "SUBQ_OPEN", "PATH_OPEN"})
 # keywords a name may also be where a name can stand (`RETURN 1 AS count`)
 _NAME_WORDS = frozenset({"COUNT", "ALL", "ANY", "NONE", "SINGLE", "EXISTS", "REDUCE", "TRIM"})
 _BINARY = frozenset({
@@ -44,7 +44,8 @@ _CLOSERS = (")", "]", "}", ",")
 
 def expected_text(accepts: Collection[str], terminals: dict[str, str], token: str | None = None) -> str:
     """`expected ...` for the terminal names in `accepts` ("" for none).  `terminals` maps a
-    terminal's name to its literal text (for keywords and punctuation); `token`, the offending
+    terminal's name to its literal text (for keywords and punctuation, the prescan's marks as
+    the characters they stand for); `token`, the offending
     word, adds a "did you mean" when it is a near miss of a keyword that fits."""
     names = set(accepts)
     if not names:

@@ -173,7 +173,8 @@ def _accepts(e: UnexpectedInput) -> set[str]:
 
 @functools.lru_cache(maxsize=1)
 def _terminal_texts() -> dict[str, str]:
-    return {t.name: t.pattern.value for t in _lark().terminals if t.pattern.type == "str"}
+    # the prescan's private marks read as the characters they stand for
+    return {t.name: unmark(t.pattern.value) for t in _lark().terminals if t.pattern.type == "str"}
 
 
 def _check_depth(tree: Tree, text: str) -> None:
