@@ -104,7 +104,8 @@ def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty
         max_rows = AGENT_ROW_CAP
     shell = not args.statement and args.file is None and stdin_isatty and isatty
     try:
-        parameters = P.merge((P.parse_params(text, _read_file) for text in args.params),
+        read = _Inputs(stdin, statements_from_stdin=not shell and _reads_stdin(args))
+        parameters = P.merge((P.parse_params(text, read) for text in args.params),
                              (P.parse_param(item) for item in args.param))
         scripts = [] if shell else _scripts(args, stdin)
         statements = [(source, st) for source in scripts for st in split(source)]
@@ -183,6 +184,31 @@ def _read_file(path: str) -> str:
         raise E.Usage.Usage(f"Error: cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise E.Usage.Usage(f"Error: cannot read {path}: it is not UTF-8 text") from None
+
+
+class _Inputs:
+    """What `--params @PATH` reads: a file, or standard input for `@-` (read once, so several
+    `--params @-` see the same text).  Refused when the statements come from stdin as well."""
+
+    def __init__(self, stdin, *, statements_from_stdin: bool) -> None:
+        self.stdin = stdin
+        self.statements_from_stdin = statements_from_stdin
+        self.text: str | None = None
+
+    def __call__(self, path: str) -> str:
+        if path != "-":
+            return _read_file(path)
+        if self.statements_from_stdin:
+            raise E.Usage.Usage("Error: --params @- reads standard input, which already holds the "
+                                "statements; pass them as arguments or with -f FILE")
+        if self.text is None:
+            self.text = self.stdin.read()
+        return self.text
+
+
+def _reads_stdin(args) -> bool:
+    """Whether the statements come from standard input."""
+    return not args.statement and (args.file is None or args.file == "-")
 
 
 def _scripts(args, stdin) -> list[str]:

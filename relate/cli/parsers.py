@@ -161,7 +161,8 @@ def build_parser(out: TextIO | None = None) -> _Parser:
                    help="set the parameter $NAME; VALUE is read as JSON when it is JSON, else as a "
                         "string (repeatable)")
     p.add_argument("--params", action="append", default=[], metavar="JSON",
-                   help="set parameters from a JSON object, or from @FILE holding one (repeatable)")
+                   help="set parameters from a JSON object, or from @FILE holding one (@- reads stdin; "
+                        "repeatable)")
     p.add_argument("--timeout", type=timeout_value, metavar="SECONDS",
                    help="stop a statement that runs longer (fractions allowed); it changes nothing "
                         "and exits 7")

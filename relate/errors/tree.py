@@ -240,8 +240,8 @@ class StatementTimeout(RelateError):
 
 
 class StatementCancelled(RelateError):
-    """A statement stopped because the server is stopping or its client went away; it was rolled
-    back."""
+    """A statement stopped because the server is stopping, its client went away or the shell's
+    user pressed Ctrl-C; it was rolled back."""
 
     category = "cancelled"
 
