@@ -190,6 +190,8 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
     _database_flag(p, "the store to serve")
     p.add_argument("--mcp", action="append", metavar="stdio|PORT",
                    help="serve MCP on stdin/stdout, or as streamable HTTP on this port")
+    p.add_argument("--bolt", metavar="PORT",
+                   help="serve Bolt 5 (Neo4j's drivers; TCP and WebSocket) on this port")
     p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS",
                    help="open the store read-only (write_cypher is not listed); =live follows a "
                         "directory store another process writes")

@@ -25,8 +25,9 @@ from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar, get_args
 from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, CypherRuntimeError,
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
-                   ReadOnlyError, RelateError, StatementCancelled, StatementTimeout, StorageError,
-                   StorageWriteError, UsageError)
+                   ProtocolError, AuthenticationError, ReadOnlyError, RelateError, StatementCancelled,
+                   StatementTimeout, StorageError, StorageWriteError, TransactionConflictError, TransactionError,
+                   UsageError)
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
 ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
@@ -405,6 +406,32 @@ class Usage(Group[UsageError]):
 
 class Internal(Group[InternalError]):
     Internal = Kind("A bug in relate: a state the engine should never reach.")
+
+
+class Request(Group[ProtocolError]):
+    InvalidFormat = Kind("Bytes a wire protocol cannot decode: a bad chunk, an unknown PackStream marker, a "
+                         "length running past the message, text that is not UTF-8.")
+    Invalid = Kind("A well-formed message the protocol does not allow here: an unknown message, wrong fields, "
+                   "or a message the connection's state does not take.")
+    DatabaseNotFound = Kind("A request names a database other than the one the server holds.",
+                            "Database does not exist. Database name: '{name}'.")
+
+
+class Auth(Group[AuthenticationError]):
+    Unauthorized = Kind("A network client gave no credential or a wrong one.",
+                        "The client is unauthorized due to authentication failure.")
+
+
+class Transaction(Group[TransactionError]):
+    AccessMode = Kind("A statement that writes, in a transaction begun in read mode.",
+                      "Writing in read access mode not allowed. Attempted write to database 'neo4j'")
+
+
+class Conflict(Group[TransactionConflictError]):
+    WriterBusy = Kind("A write while another open transaction holds uncommitted writes: one writer at a time. "
+                      "Retry once that transaction has ended.",
+                      "another transaction holds uncommitted writes; one writer at a time: retry once it has "
+                      "committed or rolled back")
 
 
 def kinds() -> tuple[Kind, ...]:
