@@ -181,7 +181,6 @@ CASES.update({
     "exit-6-client-command": [step("--mode", "jsonl", ":param name => 'Ada'")],
     # help and version
     "help": [step("--help")],
-    "help-command-serve": [step("help", "serve")],
     "help-agent-context": [step("agent-context", "--help")],
     "help-skill": [step("skill", "--help")],
     "version": [step("--version")],
