@@ -50,6 +50,10 @@ class Prepared:
     cache: str
     timings: Timings
     schema_version: int
+    # when planning started and how long it took (ns), for a run whose own clock starts later
+    # (`prepare`, then `run`): its elapsed time takes in the planning (0 for a cached entry)
+    planned_at: int = 0
+    planning_ns: int = 0
 
     @property
     def query_type(self) -> str:
@@ -58,6 +62,12 @@ class Prepared:
 
 def _ms(ns: int) -> float:
     return ns / 1_000_000
+
+
+def _elapsed(ns: int, timings: Timings) -> float:
+    """The run's elapsed milliseconds, never less than parse + plan + execute: those parts are
+    measured inside it, so only rounding each part to a float can make them add up to more."""
+    return max(_ms(ns), timings.parse_ms + timings.plan_ms + timings.execute_ms)
 
 
 class Database:
@@ -146,7 +156,7 @@ class Database:
         timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
                           parse_ms=_ms(t3 - t0), plan_ms=_ms(t4 - t3))
         # the plan enters the cache once a run of it succeeds, so a refused call leaves no trace
-        return Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version)
+        return Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version, t0, t4 - t0)
 
     # ------------------------------------------------------------------ running
     def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False,
@@ -179,6 +189,8 @@ class Database:
         applies when it is shorter than `timeout`.  Python parameter values are converted as for
         `execute`; the rows hold the engine's Cypher values (what the renderers take)."""
         t0 = started if started is not None else time.perf_counter_ns()
+        # planning done before this call's clock started counts in its elapsed time
+        before = prepared.planning_ns if started is None or started > prepared.planned_at else 0
         if policy is None:
             policy = self.policy
         limit = policy.time_limit
@@ -202,7 +214,7 @@ class Database:
             if prepared.cache == "miss":
                 self._remember(prepared)
             t_end = time.perf_counter_ns()
-            timings.elapsed_ms = _ms(t_end - t0)
+            timings.elapsed_ms = _elapsed(t_end - t0 + before, timings)
             return Result(prepared.text, plan.columns, [], Stats(), notes, prepared.description, timings,
                           prepared.cache, plan.query_type, explained=True)
         policy.check_statement(stmt)
@@ -280,7 +292,7 @@ class Database:
         t_end = time.perf_counter_ns()
         timings.execute_ms = _ms(t_end - t_exec)
         timings.result_generation_ms = 0.0 if t_gen is None else _ms(t_end - t_gen)
-        timings.elapsed_ms = _ms(t_end - t0)
+        timings.elapsed_ms = _elapsed(t_end - t0 + before, timings)
         if plan.query_type == "r":
             # after the plan entered the cache: the same text with smaller values gets a hit
             policy.check_result(rows)

@@ -127,7 +127,9 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                "Type mismatch: expected {expected} but was {got}")
     InvalidClauseComposition = Kind("Clauses in an order Cypher does not allow (RETURN before the end, "
                                     "a query that ends on a reading clause).")
-    UnsupportedClause = Kind("A clause or pattern form this version of relate does not run.")
+    UnsupportedClause = Kind("A clause or pattern form this version of relate does not run, a Neo4j command "
+                             "with no meaning for one embedded store (databases, users, roles, privileges, "
+                             "SHOW DATABASES and the like, USE), or a Neo4j Browser command (`:param`).")
     IntegerOverflow = Kind("An integer literal outside the 64-bit range.",
                            "integer literal is too large: {literal}")
     FloatingPointOverflow = Kind("A float literal too large for a 64-bit float.",
