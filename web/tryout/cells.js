@@ -3,6 +3,7 @@
 // before the page counts as ready, so every other tryout sees its graph.
 import { atStartup, request } from "./relate.js";
 import { cellResult, onSubmitKey } from "./render.js";
+import { addGraphView } from "./graph.js";
 
 async function run(cell) {
   const source = cell.querySelector(".cell-source");
@@ -12,6 +13,7 @@ async function run(cell) {
   try {
     const result = await request({ op: "cell", statement: source.value });
     output.replaceChildren(...cellResult(result));
+    addGraphView(output, result);
   } catch (error) {
     output.replaceChildren(...cellResult({ error: String(error.message ?? error) }));
     throw error;
