@@ -83,8 +83,14 @@ class Running:
             assert time.monotonic() < deadline, f"./run did not start:\n{self.stdout}\n{self.stderr}"
             time.sleep(0.1)
 
-    def finish(self) -> int:
-        return self.proc.wait(timeout=SETUP_TIMEOUT)
+    def finish(self) -> int | None:
+        """The exit status, or None as soon as it announces servers instead of exiting."""
+        deadline = time.monotonic() + SETUP_TIMEOUT
+        while self.proc.poll() is None:
+            if "Ctrl-C stops" in self.stdout or time.monotonic() > deadline:
+                return None
+            time.sleep(0.1)
+        return self.proc.returncode
 
     def stop(self) -> int:
         if self.proc.poll() is None:
