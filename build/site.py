@@ -10,7 +10,7 @@
     web/*.md + web/template.html        -> dist/site/*.html            (cells pre-rendered natively,
                                                                      the errors reference generated,
                                                                      one navigation bar, PAGES' order)
-    web/tryout/                         -> dist/site/tryout/
+    web/tryout/, web/favicon.svg        -> dist/site/tryout/, dist/site/favicon.svg
 
 Usage: python build/site.py [--out DIR] [--no-prerender]
 
@@ -226,6 +226,7 @@ def render_pages(out: Path, prerender: bool) -> list[str]:
         target.write_text(html)
         written.append(target.name)
     shutil.copytree(web / "tryout", out / "tryout")
+    shutil.copy2(web / "favicon.svg", out / "favicon.svg")  # named by the template: no 404 for the icon
     return written
 
 

@@ -48,6 +48,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".css": "text/css",
     ".html": "text/html",
+    ".svg": "image/svg+xml",
 }
 
 
