@@ -1,6 +1,9 @@
 """The repository -> the complete static documentation site in dist/site/.
 
     node_modules/pyodide/ (npm ci)     -> dist/site/vendor/pyodide/   the 5 runtime files
+    node_modules/cytoscape/ (npm ci)   -> dist/site/vendor/cytoscape/ its one ES-module file + LICENSE
+                                                                     (the result graph view, loaded
+                                                                     when a reader asks for it)
     this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl  (with the parser tables,
                                                                      relate/syntax/cypher.lark.bin)
     its runtime deps, Pyodide platform  -> dist/site/wheels/*.whl      (pip download, -c constraints.txt;
@@ -39,6 +42,7 @@ from markdown import render  # noqa: E402
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+CYTOSCAPE_FILES = ("dist/cytoscape.esm.min.mjs", "LICENSE")
 BROWSER_MODULE = "relate.browser"
 STATUS = ('<div id="relate-status" class="status" role="status"><span class="status-text">The tryouts '
           'on this page start once relate has loaded in your browser (JavaScript and WebAssembly '
@@ -64,22 +68,29 @@ class BuildError(Exception):
     pass
 
 
-def vendor_pyodide(out: Path) -> dict:
-    """Copy the runtime files; return pyodide-lock.json's `info` plus the npm version."""
-    src = ROOT / "node_modules" / "pyodide"
-    missing = [f for f in PYODIDE_FILES if not (src / f).is_file()]
+def vendor_npm(out: Path, package: str, files: tuple[str, ...]) -> str:
+    """Copy `files` of node_modules/<package> (flat) into vendor/<package>/; return its version,
+    which must be the one package.json pins."""
+    src = ROOT / "node_modules" / package
+    missing = [f for f in files if not (src / f).is_file()]
     if missing:
-        raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` first")
-    wanted = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+        raise BuildError(f"node_modules/{package} lacks {', '.join(missing)}: run `npm ci` first")
+    wanted = json.loads((ROOT / "package.json").read_text())["devDependencies"][package]
     have = json.loads((src / "package.json").read_text())["version"]
     if have != wanted:
-        raise BuildError(f"node_modules has pyodide {have}, package.json pins {wanted}: run `npm ci`")
-    dest = out / "vendor" / "pyodide"
+        raise BuildError(f"node_modules has {package} {have}, package.json pins {wanted}: run `npm ci`")
+    dest = out / "vendor" / package
     dest.mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(src / name, dest / name)
-    info = json.loads((src / "pyodide-lock.json").read_text())["info"]
-    return {**info, "version": have}
+    for name in files:
+        shutil.copy2(src / name, dest / Path(name).name)
+    return have
+
+
+def vendor_pyodide(out: Path) -> dict:
+    """Copy the runtime files; return pyodide-lock.json's `info` plus the npm version."""
+    version = vendor_npm(out, "pyodide", PYODIDE_FILES)
+    info = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    return {**info, "version": version}
 
 
 def pip(*args: str) -> None:
@@ -240,6 +251,7 @@ def build(out: Path, prerender: bool = True) -> None:
     fresh.mkdir(parents=True)
     try:
         pyodide = vendor_pyodide(fresh)
+        cytoscape = vendor_npm(fresh, "cytoscape", CYTOSCAPE_FILES)
         wheels = build_wheels(fresh, pyodide)
         pages = render_pages(fresh, prerender)
     except BaseException:
@@ -254,7 +266,7 @@ def build(out: Path, prerender: bool = True) -> None:
     shutil.rmtree(old, ignore_errors=True)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site: {out} ({size / 1e6:.1f} MB): pages {', '.join(pages)}; "
-          f"Pyodide {pyodide['version']} (Python {pyodide['python']}); wheels {', '.join(wheels)}")
+          f"Pyodide {pyodide['version']} (Python {pyodide['python']}); cytoscape {cytoscape}; wheels {', '.join(wheels)}")
 
 
 def main(argv: list[str] | None = None) -> int:

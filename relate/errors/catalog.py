@@ -157,6 +157,11 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                   "`|`, `&`, `!` or `%` (`:A:B|C`), or several colons on a relationship.")
     InvalidFieldTerminator = Kind("LOAD CSV's FIELDTERMINATOR given something other than a one-character "
                                   "string literal.")
+    InvalidPathPattern = Kind("A Neo4j 5 path pattern whose shape Neo4j refuses: quantified path patterns "
+                              "nested or without a relationship, `*` variable-length relationships beside "
+                              "quantifiers, a selective pattern beside others, juxtaposed nodes.")
+    InvalidQuantifier = Kind("A path quantifier whose lower bound exceeds its upper bound (`{3,1}`).",
+                             "A quantifier's lower bound ({lo}) must not exceed its upper bound ({hi})")
     SafeModeViolation = Kind("`--safe` refuses the statement: a MATCH read with nothing bounding its rows, "
                              "or a new node without a label.")
 

@@ -19,6 +19,8 @@ from ..values.compare import equals
 from . import scan_filter as SF
 from .compile import Compiler, Scope
 from .labels import label_test
+from .qpp import QppStep
+from ..semantic.checks.path_patterns import group_variables
 
 
 def hidden_name(kind: str, pos: int, k: int) -> str:
@@ -101,6 +103,7 @@ class Step:
     node_check: object = None
     types: tuple = ()  # the relationship types to follow, each once (`[:T|:T]` is `[:T]`)
     reverse: bool = False  # walked right to left: a variable-length list is stored reversed
+    group: object = None  # a quantified path pattern's `qpp.QppStep`
 
     def __post_init__(self) -> None:
         self.types = tuple(dict.fromkeys(self.rel.types))
@@ -130,6 +133,7 @@ class PartMatcher:
         else:
             scope, self.anchor_slot = scope.extended(names[a])
         self.anchor_labels = anchor_node.labels
+        self.anchor_union = getattr(spec, "union", ())  # labels whose scans, merged, give the candidates
         self.anchor_check = _element_check(compiler, spec.node_check, anchor_node.label_expr, scope, False)
         seek = spec.seek
         # (label, key, value closure) when an index answers the anchor
@@ -158,7 +162,14 @@ class PartMatcher:
                 direction = r.direction
             st = Step(r, direction, node_slot[frm], el.nodes[to], rnames[i], names[to])
             st.reverse = hop.reverse
-            if scope.has(rnames[i]):
+            if r.group is not None:  # a quantified path pattern: its step binds the group variables
+                gnames = [n for n, _ in group_variables(r.group)]
+                st.group = QppStep(r.group, hop.reverse, scope, compiler, gnames, PartMatcher, hidden_name)
+                scope, st.rel_slot = scope.extended(rnames[i])
+                self.own_rel_slots.append(st.rel_slot)
+                for n in gnames:
+                    scope, _ = scope.extended(n)
+            elif scope.has(rnames[i]):
                 st.rel_bound = True
                 st.rel_slot = scope.slot(rnames[i])
                 # a relationship bound earlier still counts for this MATCH's uniqueness
@@ -232,7 +243,14 @@ class PartMatcher:
             else:
                 nodes = g.nodes_with_label(smallest)
         else:
-            nodes = g.nodes.values()
+            if self.anchor_union:
+                found = {}
+                for lb in self.anchor_union:
+                    for n in g.nodes_with_label(lb):
+                        found[n.id] = n
+                nodes = [found[k] for k in sorted(found)]  # node id order, as every node's scan
+            else:
+                nodes = g.nodes.values()
             if self.scan_filter is not None:
                 nodes = self.scan_filter.select(nodes, row, ctx)
         if labels:
@@ -273,6 +291,9 @@ class PartMatcher:
         g = ctx.graph
         used = [s for s in self.all_rel_slots if s != st.rel_slot]
         labels = st.node.labels
+        if st.group is not None:
+            yield from st.group.run(stream, st, ctx, used)
+            return
         if st.rel.length is not None:
             yield from self._var_step(stream, st, ctx, used)
             return

@@ -25,7 +25,9 @@ from .match import PartMatcher, _element_check, bind_path, hidden_name
 
 class ShortestMatcher:
     def __init__(self, part: A.PatternPart, scope: Scope, compiler: Compiler, ends,
-                 prior_rel_slots: list[int]) -> None:
+                 prior_rel_slots: list[int], during=()) -> None:
+        """`during`: (variable, predicate, wanted value) tests each relationship of the path must
+        pass, applied while searching (`plan/shortest_filters.py`)."""
         el = part.element
         self.part = part
         self.all_shortest = part.shortest == "allShortestPaths"
@@ -51,7 +53,8 @@ class ShortestMatcher:
         self.left_slot = left.anchor_slot
         self.right_slot = right.anchor_slot
         scope = right.scope
-        self.rel_check = _element_check(compiler, rel.properties, rel.type_expr, scope, True)
+        self.rel_check = _with_filters(_element_check(compiler, rel.properties, rel.type_expr, scope, True), during,
+                                       scope, compiler)
         rname = rel.variable or hidden_name("r", rel.pos, 0)
         if scope.has(rname):
             raise E.Internal.Internal(f"matcher: relationship `{rname}` is already bound")
@@ -200,6 +203,24 @@ class ShortestMatcher:
         nodes = [n for n, _ in reversed(left)] + [middle] + [n for n, _ in right]
         rels = [r for _, r in reversed(left)] + [r for _, r in right]
         return nodes, rels
+
+
+def _with_filters(check, during, scope: Scope, compiler: Compiler):
+    """The relationship check (rel, row, ctx) -> bool: the inline map's, then each search filter,
+    which reads the relationship as its variable, one slot past the row."""
+    if not during:
+        return check
+    tests = [(compiler.compile(pred, scope.extended(var)[0]), want) for var, pred, want in during]
+
+    def filtered(rel, row, ctx):
+        if check is not None and not check(rel, row, ctx):
+            return False
+        ext = row + (rel,)
+        for f, want in tests:
+            if f(ext, ctx) is not want:
+                return False
+        return True
+    return filtered
 
 
 def _walk_back(node, reached) -> list:

@@ -249,6 +249,8 @@ class RemoveOp(Operator):
                 if key is not None:
                     if not isinstance(ent, (Node, Relationship)):
                         raise E.Type.InvalidArgumentType(f"cannot remove a property of {type_name(ent)}")
+                    if type(key) is not str:  # `REMOVE n[key]`
+                        key = key(row, ctx)
                     if key in ent.props:
                         g.set_prop(ent, key, None)
                         st.properties_set += 1

@@ -23,6 +23,7 @@ class Access(Enum):
     BOUND = "bound"              # a variable bound before the part: one candidate per row
     ALL_NODES = "all nodes"      # an unlabelled anchor: every node
     LABEL_SCAN = "label scan"    # the nodes of the anchor's (smallest) label
+    LABEL_UNION = "label union"  # the nodes of any of the labels of a disjunction (`:A|B`)
     INDEX_SEEK = "index seek"    # the nodes an index gives for one property value
 
 
@@ -77,6 +78,7 @@ class MatchSpec:
     seek: IndexSeek | None = None
     tests: tuple[PropertyTest, ...] = ()
     answered: tuple[int, ...] = ()       # entries of the anchor's inline map the seek or the tests answer
+    union: tuple[str, ...] = ()          # LABEL_UNION: the labels whose scans give the candidates
 
     @staticmethod
     def generic(part: A.PatternPart, outer, where=()) -> "MatchSpec":
@@ -106,6 +108,8 @@ class MatchSpec:
             return Access.BOUND
         if self.seek is not None:
             return Access.INDEX_SEEK
+        if self.union:
+            return Access.LABEL_UNION
         return Access.LABEL_SCAN if self.anchor_node.labels else Access.ALL_NODES
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..exec import operators as O
 from ..exec.compile import Scope
 from ..exec.match import PartMatcher
+from ..exec.selectors import SelectiveMatcher
 from ..exec.shortest import ShortestMatcher
 from ..semantic.types import pattern_types
 from ..syntax import ast as A
@@ -15,6 +16,8 @@ from .explain import access_text
 from .match_spec import MatchSpec
 from .notifications import missing_index
 from .pattern_text import walk_text
+from .path_explain import groups_in, selective_name, selective_text
+from .shortest_filters import search_filters
 
 
 class MatchPlanner:
@@ -29,7 +32,12 @@ class MatchPlanner:
         where = all_where
         for part in c.pattern.parts:
             if part.shortest:
-                m = ShortestMatcher(part, scope, self.compiler, self._end_specs(part, scope), rel_slots)
+                during, where = search_filters(part, where)
+                m = ShortestMatcher(part, scope, self.compiler, self._end_specs(part, scope), rel_slots, during)
+            elif part.selector is not None or part.where is not None:
+                m = self._selective_matcher(part, scope, where, rel_slots)
+                if part.selector is None:
+                    where = m.spec.where
             else:
                 m = self._part_matcher(part, scope, where, rel_slots)
                 where = m.spec.where  # the conjuncts no scan or seek took
@@ -56,6 +64,13 @@ class MatchPlanner:
         spec = self._optimize(MatchSpec.generic(part, scope.slots, where))
         return PartMatcher(spec, scope, self.compiler, list(rel_slots))
 
+    def _selective_matcher(self, part: A.PatternPart, scope: Scope, where, rel_slots) -> SelectiveMatcher:
+        """A part with a path selector or a WHERE of its own: the MATCH's WHERE filters after the
+        selection, so a selective part takes none of it into its scan."""
+        m = self._part_matcher(part, scope, () if part.selector is not None else where, rel_slots)
+        pre = self.compiler.compile(part.where, m.scope) if part.where is not None else None
+        return SelectiveMatcher(m, part.selector, pre)
+
     def _end_specs(self, part: A.PatternPart, scope: Scope) -> tuple[MatchSpec, MatchSpec]:
         """A shortest path's two ends as one-node parts; the right end sees the left one bound."""
         nodes = part.element.nodes  # ShortestMatcher refuses parts of more than two
@@ -80,6 +95,9 @@ class MatchPlanner:
                             warnings.append(missing_index(n.labels[0], key))
         if any(m.part.shortest for m in parts):
             node.name = "ShortestPath" if not c.optional else "OptionalShortestPath"
+        elif any(m.part.selector is not None or m.part.where is not None or groups_in(m.part) for m in parts):
+            node.name = selective_name(parts, c.optional)
+            texts = [selective_text(m.part) + t for m, t in zip(parts, texts)]
         elif has_rels:
             node.name = "Expand" if not c.optional else "OptionalExpand"
         else:
@@ -88,6 +106,8 @@ class MatchPlanner:
                 node.name = "NodeIndexSeek"
             elif spec.anchor_node.labels:
                 node.name = "NodeByLabelScan"
+            elif spec.union:
+                node.name = "UnionNodeByLabelsScan"
             else:
                 node.name = "AllNodesScan"
             if c.optional:

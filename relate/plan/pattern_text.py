@@ -2,6 +2,8 @@
 as written (CREATE)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..syntax import ast as A
 
 
@@ -41,10 +43,32 @@ def label_text(e: A.LabelExpr, outer: str = "") -> str:
     return f"({text})" if outer and (outer == "!" or outer != op) and not (outer == "|" and op == "&") else text
 
 
+def quantifier_text(lo: int, hi: int | None) -> str:
+    if hi is None:
+        return {0: "*", 1: "+"}.get(lo, f"{{{lo},}}")
+    return f"{{{lo}}}" if lo == hi else f"{{{lo},{hi}}}"
+
+
+def group_text(q: A.QuantifiedPath, reverse: bool) -> str:
+    """A quantified path pattern as written (walked right to left: its element reversed)."""
+    el = q.element
+    if reverse:
+        el = A.PatternElement(tuple(reversed(el.nodes)),
+                              tuple(replace(r, direction=_FLIP[r.direction]) for r in reversed(el.rels)))
+    where = " WHERE ..." if q.where is not None else ""
+    return " (" + create_text(el) + where + ")" + quantifier_text(q.lo, q.hi) + " "
+
+
 def rel_text(r: A.RelPattern, direction: A.Direction) -> str:
+    if r.group is not None:
+        return group_text(r.group, False)
     inner = (r.variable or "") + (":" + "|".join(r.types) if r.types else "")
     if r.type_expr is not None:
         inner += ":" + label_text(r.type_expr)
+    if r.quantified:
+        body = f"[{inner}]" if inner else ""
+        arrow = {A.Direction.OUT: f"-{body}->", A.Direction.IN: f"<-{body}-"}.get(direction, f"-{body}-")
+        return arrow + quantifier_text(*r.length)
     if r.length is not None:
         lo, hi = r.length
         bounds = f"{lo if lo is not None else ''}..{hi if hi is not None else ''}"
@@ -67,7 +91,9 @@ def walk_text(el: A.PatternElement, anchor: int) -> str:
         out += rel_text(el.rels[i], el.rels[i].direction) + node_text(el.nodes[i + 1])
     left = ""
     for i in range(anchor - 1, -1, -1):
-        left += rel_text(el.rels[i], _FLIP[el.rels[i].direction]) + node_text(el.nodes[i])
+        r = el.rels[i]
+        left += (group_text(r.group, True) if r.group is not None else rel_text(r, _FLIP[r.direction])) \
+            + node_text(el.nodes[i])
     if not left or anchor == len(el.nodes) - 1:
         return out + left
     return out + ", " + node_text(el.nodes[anchor]) + left

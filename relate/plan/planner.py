@@ -17,6 +17,7 @@ from ..errors import E
 from ..result import Notification
 from ..syntax import ast as A
 from ..exec import operators as O
+from ..exec import labels as L
 from ..exec import writes as W
 from ..exec.compile import Compiler, Scope
 from . import rules
@@ -145,6 +146,9 @@ class Planner(MatchPlanner, WritePlanner, SubqueryPlanner, ProjectionPlanner, Ca
             for it in c.items:
                 if it.labels or it.dynamic:
                     items.append((self.compiler.compile(it.target, scope), None, self._item_labels(it, scope)))
+                elif isinstance(it.target, A.Subscript):  # `REMOVE n[key]`
+                    key = L.dynamic_key(self.compiler.compile(it.target.index, scope))
+                    items.append((self.compiler.compile(it.target.subject, scope), key, ()))
                 else:
                     items.append((self.compiler.compile(it.target.subject, scope), it.target.key, ()))
             return W.RemoveOp(op, items), scope, None

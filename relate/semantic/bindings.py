@@ -14,6 +14,7 @@ from __future__ import annotations
 from . import types as T
 from ..syntax import ast as A
 from .checks import labels as label_checks
+from .checks.path_patterns import group_variables
 
 NODE = T.NODE
 REL = T.RELATIONSHIP
@@ -41,7 +42,9 @@ class PatternBinder:
             el = part.element
             for i, node in enumerate(el.nodes):
                 self._match_node(node, scope)
-                if i < len(el.rels):
+                if i < len(el.rels) and el.rels[i].group is not None:
+                    self._group(el.rels[i].group, scope)
+                elif i < len(el.rels):
                     self._match_rel(el.rels[i], scope, clause_rels)
             for node in el.nodes:
                 if node.properties is not None:
@@ -54,6 +57,26 @@ class PatternBinder:
                 for e in label_checks.element_exprs(item):
                     self.check_expr(e, scope)
             self._path(part, scope)
+            if part.where is not None:  # `(p = ... WHERE ...)`: sees the part's own variables
+                self.check_expr(part.where, scope)
+
+    def _group(self, q: A.QuantifiedPath, scope: dict) -> None:
+        """A quantified path pattern: its variables are new names, single entities inside it (its
+        property maps and WHERE see them so) and lists outside it (group variables)."""
+        inner = dict(scope)
+        for name, is_node in group_variables(q):
+            if name in scope:
+                self.fail("VariableAlreadyBound",
+                          f"Variable `{name}` already declared: the variables of a quantified path pattern "
+                          "must be new", q.pos)
+            inner[name] = NODE if is_node else REL
+        for item in q.element.nodes + q.element.rels:
+            if item.properties is not None:
+                self._props(item.properties, inner)
+        if q.where is not None:
+            self.check_expr(q.where, inner)
+        for name, is_node in group_variables(q):
+            scope[name] = T.list_of(NODE if is_node else REL)
 
     def _props(self, props, scope) -> None:
         if isinstance(props, A.Parameter):

@@ -190,6 +190,8 @@ class BuildOrder:
     def _Remove(self, c: A.Remove, scope):
         for it in c.items:
             self.expr(it.target if it.labels or it.dynamic else it.target.subject, scope)
+            if isinstance(it.target, A.Subscript):  # `REMOVE n[key]`
+                self.expr(it.target.index, scope)
             for d in it.dynamic:
                 self.expr(d.expr, scope)
         return scope, None

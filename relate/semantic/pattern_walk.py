@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..syntax import ast as A
 from .checks import shortest_paths, variables as V
+from .checks.path_patterns import group_variables
 from .names import Names
 from .checks.labels import dynamic_exprs
 
@@ -36,12 +37,30 @@ class PatternWalk:
         for i, to in order:
             rel = el.rels[i]
             scope = self._bind(rel.variable, scope)
+            if rel.group is not None:
+                scope = self._group(rel.group, scope)
             scope = self._bind(el.nodes[to].variable, scope)
             self._props(rel.properties, scope)
             self._props(el.nodes[to].properties, scope)
             self._dynamic(rel, scope)
             self._dynamic(el.nodes[to], scope)
-        return self._path(part, scope)
+        scope = self._path(part, scope)
+        if part.where is not None:
+            self.check_expr(part.where, scope)
+        return scope
+
+    def _group(self, q: A.QuantifiedPath, scope: Names) -> Names:
+        """A quantified path pattern: its maps and WHERE see its variables; then they are bound."""
+        inner = scope
+        for name, _ in group_variables(q):
+            inner = self._bind(name, inner)
+        for item in q.element.nodes + q.element.rels:
+            self._props(item.properties, inner)
+        if q.where is not None:
+            self.check_expr(q.where, inner)
+        for name, _ in group_variables(q):
+            scope = self._bind(name, scope)
+        return scope
 
     def _dynamic(self, item, scope: Names) -> None:
         """The expressions of a node's dynamic labels or a relationship's dynamic types."""

@@ -25,6 +25,7 @@ from ..syntax import ast as A
 from ..syntax.position import position
 from .astwalk import is_aggregate
 from .bindings import PatternBinder
+from .checks import path_patterns
 from .pattern_positions import check_pattern_positions
 from .checks import in_transactions
 from .projection import ProjectionRules, visible
@@ -44,6 +45,9 @@ class Analyzer:
     def fail(self, kind: str, detail: str, pos: int = 0):
         raise CypherSemanticError(kind, detail,
                                   position=position(self.text, pos) if self.text else None)
+
+    def at(self, pos: int):
+        return position(self.text, pos) if self.text else None
 
     # ------------------------------------------------------------ statements
     def statement(self, stmt: A.Statement) -> None:
@@ -71,6 +75,7 @@ class Analyzer:
 
     def _Match(self, c: A.Match, scope):
         scope = dict(scope)
+        path_patterns.match_pattern(c.pattern, self.at)
         self.patterns.match(c.pattern.parts, scope)
         if c.where is not None:
             self.check_predicate(c.where, scope)
@@ -109,11 +114,13 @@ class Analyzer:
     def _Create(self, c: A.Create, scope):
         scope = dict(scope)
         label_checks.write_clause(c.pattern.parts, "INSERT" if c.insert else "CREATE", c.insert, self.text)
+        path_patterns.creating(c.pattern.parts, "CREATE", self.at)
         self.patterns.create(c.pattern.parts, scope, "CREATE")
         return scope
 
     def _Merge(self, c: A.Merge, scope):
         scope = dict(scope)
+        path_patterns.creating((c.part,), "MERGE", self.at)
         self.patterns.create((c.part,), scope, "MERGE")
         for it in c.on_create + c.on_match:
             self._set_item(it, scope)
@@ -161,7 +168,7 @@ class Analyzer:
             self._dynamic_labels(it, scope, "REMOVE")
             if it.labels or it.dynamic:
                 self._expect(typer, it.target, T.Kind.NODE)
-            elif isinstance(it.target, A.Property):
+            elif isinstance(it.target, (A.Property, A.Subscript)):
                 self._expect(typer, it.target.subject, T.Kind.NODE | T.Kind.RELATIONSHIP)
         return scope
 

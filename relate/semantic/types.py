@@ -414,6 +414,13 @@ def pattern_types(part: A.PatternPart) -> list[tuple[str, SType]]:
     for r in el.rels:
         if r.variable:
             out.append((r.variable, RELATIONSHIP if r.length is None else list_of(RELATIONSHIP)))
+        if r.group is not None:  # group variables: lists outside their quantified path pattern
+            for n in r.group.element.nodes:
+                if n.variable:
+                    out.append((n.variable, list_of(NODE)))
+            for g in r.group.element.rels:
+                if g.variable:
+                    out.append((g.variable, list_of(RELATIONSHIP)))
     if part.variable:
         out.append((part.variable, PATH))
     return out

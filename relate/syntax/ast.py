@@ -11,7 +11,8 @@ from enum import Enum
 
 from .ast_labels import (CypherType, DynamicLabel, LabelAnd, LabelExpr, LabelName, LabelNot,  # noqa: F401
                          LabelOr, LabelWildcard)
-from .ast_node import WHEN_SET, Expr, Node, _opt  # noqa: F401
+from .ast_node import WHEN_SET, Expr, Node, Parameter, _opt  # noqa: F401
+from .ast_schema import SCHEMA_COMMANDS, CreateConstraint, CreateIndex, DropConstraint, DropIndex  # noqa: F401
 
 
 # ---------------------------------------------------------------- expressions
@@ -19,12 +20,6 @@ from .ast_node import WHEN_SET, Expr, Node, _opt  # noqa: F401
 @dataclass(frozen=True, slots=True)
 class Literal(Expr):
     value: object
-    pos: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Parameter(Expr):
-    name: str
     pos: int = 0
 
 
@@ -315,6 +310,11 @@ class RelPattern(Node):
     pos: int = 0
     type_expr: LabelExpr | None = _opt()  # a type expression other than a plain disjunction
     where: Expr | None = _opt()           # an inline WHERE CREATE/MERGE/var-length refuse
+    # Neo4j 5: `-[r]->{m,n}` (a quantified relationship: `length` holds its bounds, the minimum
+    # always given) or a quantified path pattern standing between two nodes (`group`: this
+    # relationship is then a placeholder, anonymous and untyped, whose `length` is the quantifier)
+    quantified: bool = _opt(False)
+    group: "QuantifiedPath | None" = _opt()
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +328,34 @@ class PatternPart(Node):
     variable: str | None
     element: PatternElement
     shortest: str | None = None  # None, "shortestPath" or "allShortestPaths"
+    pos: int = 0
+    # Neo4j 5: a path selector (`SHORTEST 2 (...)`) and the WHERE of a parenthesised whole pattern
+    selector: "PathSelector | None" = _opt()
+    where: Expr | None = _opt()
+
+
+@dataclass(frozen=True, slots=True)
+class QuantifiedPath(Node):
+    """`((a)-[r]->(b) WHERE ...){lo,hi}`: the inner element matched `lo` to `hi` times in a row
+    (hi None: no bound), each iteration starting where the one before ended.  Outside the
+    quantifier each variable of `element` is a group variable: a list, one entry per iteration."""
+
+    element: PatternElement
+    lo: int
+    hi: int | None
+    where: Expr | None = None
+    pos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PathSelector(Node):
+    """`ANY k`, `SHORTEST k`, `ALL SHORTEST`, `SHORTEST k GROUPS`, `ALL`: which of the matched
+    paths between each pair of end nodes are kept.  kind: "any", "shortest", "groups", "all"
+    (`ALL SHORTEST` is `groups` with k = 1, `ANY SHORTEST` is `shortest` with k = 1)."""
+
+    kind: str
+    k: int
+    text: str  # as written, for EXPLAIN and errors
     pos: int = 0
 
 
@@ -529,49 +557,6 @@ class SingleQuery(Node):
 class Query(Node):
     parts: tuple[SingleQuery, ...]
     union_all: tuple[bool, ...] = ()  # one per UNION between parts
-
-
-@dataclass(frozen=True, slots=True)
-class CreateIndex(Node):
-    name: str | Parameter | None  # a Parameter: the name is the parameter's value
-    label: str                    # the label, or the relationship type
-    variable: str | None
-    properties: tuple[str, ...]
-    if_not_exists: bool = False
-    pos: int = 0
-    kind: str = "RANGE"           # RANGE | TEXT | POINT | FULLTEXT
-    entity: str = "NODE"          # NODE | RELATIONSHIP
-    more_labels: tuple[str, ...] = ()  # FULLTEXT over several labels or types
-
-
-@dataclass(frozen=True, slots=True)
-class DropIndex(Node):
-    name: str | Parameter
-    if_exists: bool = False
-    pos: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class CreateConstraint(Node):
-    name: str | Parameter | None
-    label: str                    # the label, or the relationship type
-    variable: str
-    properties: tuple[str, ...]
-    kind: str                     # unique | not_null | key | type (storage.schema_defs.ConstraintKind)
-    property_type: str | None = None  # kind type: the normalized type (`INTEGER | FLOAT`)
-    if_not_exists: bool = False
-    entity: str = "NODE"
-    pos: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class DropConstraint(Node):
-    name: str | Parameter
-    if_exists: bool = False
-    pos: int = 0
-
-
-SCHEMA_COMMANDS = (CreateIndex, DropIndex, CreateConstraint, DropConstraint)
 
 
 @dataclass(frozen=True, slots=True)

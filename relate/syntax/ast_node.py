@@ -22,3 +22,9 @@ def _opt(default=None):
 @dataclass(frozen=True, slots=True)
 class Expr(Node):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter(Expr):
+    name: str
+    pos: int = 0

@@ -3,9 +3,10 @@
 Cypher needs more than one token of look-ahead in three places, which an LALR(1) grammar cannot
 give: whether `(` opens a node pattern or a parenthesised expression (`(a)-->(b)` versus
 `(a) - 1`), whether `.` joins a namespaced function name (`db.labels()`) or looks up a property,
-and whether `=` after `[p` names a path in a pattern comprehension.  This pass scans the text
-once, with a small tokenizer that knows strings, comments and escaped names, and swaps each such
-character for a private-use character the grammar has a terminal for.  One character replaces
+and whether `=` after `[p` names a path in a pattern comprehension (and, in Neo4j 5 patterns,
+whether a `(` that is no node opens a parenthesised path pattern: `((a)-->(b)){2}`, `(p = ...)`).
+This pass scans the text once, with a small tokenizer that knows strings, comments and escaped
+names, and swaps each such character for a private-use character the grammar has a terminal for.  One character replaces
 one character, so every position the parser reports still points into the user's text.
 """
 from __future__ import annotations
@@ -16,8 +17,9 @@ NODE_OPEN = "\ue000"  # `(` that opens a node pattern
 NS_DOT = "\ue001"  # `.` inside a namespaced function name
 PATH_EQ = "\ue002"  # `=` naming a path inside a pattern comprehension
 SUBQ_OPEN = "\ue003"  # `{` opening a `COLLECT { ... }` subquery (not a map projection of `collect`)
+PATH_OPEN = "\ue004"  # `(` that opens a parenthesised path pattern (`((a)-->(b)){2}`, `(p = ...)`)
 
-MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "=", SUBQ_OPEN: "{"}
+MARKS = {NODE_OPEN: "(", NS_DOT: ".", PATH_EQ: "=", SUBQ_OPEN: "{", PATH_OPEN: "("}
 
 _TOKEN = re.compile(r"""
     (?P<ws>\s+)
@@ -31,6 +33,8 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE | re.DOTALL)
 
 # Keywords that open a pattern clause, and those that end one.
+_PATH_FUNCTIONS = {"SHORTESTPATH", "ALLSHORTESTPATHS"}
+_SUBQUERY_OPEN = {"EXISTS", "COUNT", "COLLECT"}
 _PATTERN_START = {"MATCH", "CREATE", "MERGE", "FOR", "INSERT"}
 _PATTERN_END = {"WHERE", "RETURN", "WITH", "SET", "REMOVE", "DELETE", "DETACH", "ON", "UNWIND",
                 "OPTIONAL", "CALL", "UNION", "ORDER", "SKIP", "LIMIT", "FOREACH", "YIELD",
@@ -163,6 +167,10 @@ def _relationship_after(toks: list[_Tok], j: int) -> int:
         return -1
     if j < n and toks[j].text == ">":
         j += 1
+    if j < n and toks[j].text in ("+", "*"):  # a quantified relationship: `-[:R]->+(b)`
+        j += 1
+    elif j < n and toks[j].text == "{" and toks[j].close > j:  # ... `-[:R]->{1,3}(b)`
+        j = toks[j].close + 1
     if j < n and toks[j].text == "(":
         return j
     return -1
@@ -173,34 +181,53 @@ def prescan(text: str) -> str:
     toks = _tokens(text)
     chars = list(text)
     node_opens: set[int] = set()
+    path_opens: set[int] = set()
     n = len(toks)
     # 1. Pattern clauses: every node-shaped group at the clause's own level is a node.
     in_pattern = False
     brace_depth = 0
     pattern_depth = 0
     inside = -1  # the closing bracket of the node or relationship group being read
+    # a WHERE inside a parenthesised path pattern does not end the pattern: it pauses the marking
+    # until its parenthesis closes
+    paren_depth = pattern_parens = 0
+    paused = 0  # the depth of the WHERE that paused the marking; 0: not paused
     for i, t in enumerate(toks):
+        if t.kind == "punct" and t.text in "()":
+            paren_depth += 1 if t.text == "(" else -1
+            if paused and paren_depth < paused:
+                paused = 0
         if i <= inside:
             continue  # inside a node pattern's label expression or inline WHERE
-        if t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth:
+        if (t.kind == "name" and t.up == "WHERE" and in_pattern and brace_depth == pattern_depth
+                and paren_depth > pattern_parens):
+            paused = paused or paren_depth
+        elif t.kind == "name" and t.up in _PATTERN_END and brace_depth == pattern_depth:
             in_pattern = False
         if t.kind == "name" and t.up in _PATTERN_START:
             # `ON CREATE SET` and `ON MATCH SET` are actions, not pattern clauses
             if not (i > 0 and toks[i - 1].up == "ON"):
-                in_pattern, pattern_depth = True, brace_depth
+                in_pattern, pattern_depth, pattern_parens = True, brace_depth, paren_depth
         if t.kind == "punct":
             if t.text == "{":
                 brace_depth += 1
+                if i and toks[i - 1].up in _SUBQUERY_OPEN and i + 1 < n and toks[i + 1].text == "(":
+                    # `EXISTS { (a) ((x)-->(y))+ (b) }`: a pattern stands alone in the braces
+                    in_pattern, pattern_depth, pattern_parens = True, brace_depth, paren_depth
             elif t.text == "}":
                 brace_depth = max(0, brace_depth - 1)
                 if brace_depth < pattern_depth:
                     in_pattern = False
-        if in_pattern and brace_depth == pattern_depth and t.text == "(":
+        if in_pattern and not paused and brace_depth == pattern_depth and t.text == "(":
             close = _match_close(toks, i)
             if close > 0 and _node_shaped(toks, i, close):
                 node_opens.add(i)
                 inside = close
-        if in_pattern and brace_depth == pattern_depth and t.text == "[" and t.close > 0:
+            elif close > 0 and i + 1 < n and not (i and toks[i - 1].up in _PATH_FUNCTIONS) and (
+                    toks[i + 1].text == "(" or (
+                    toks[i + 1].kind in ("name", "escaped") and i + 2 < n and toks[i + 2].text == "=")):
+                path_opens.add(i)
+        if in_pattern and not paused and brace_depth == pattern_depth and t.text == "[" and t.close > 0:
             inside = t.close  # a relationship's detail (its inline WHERE ends no clause)
     # 2. Pattern expressions anywhere: node-shaped groups chained by relationship arrows.
     for i, t in enumerate(toks):
@@ -241,6 +268,8 @@ def prescan(text: str) -> str:
             chars[toks[i + 2].pos] = PATH_EQ
     for i in node_opens:
         chars[toks[i].pos] = NODE_OPEN
+    for i in path_opens - node_opens:
+        chars[toks[i].pos] = PATH_OPEN
     return "".join(chars)
 
 

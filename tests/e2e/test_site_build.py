@@ -34,6 +34,20 @@ def test_vendored_runtime_is_exactly_the_pinned_pyodide(manifest):
     assert manifest["module"] == "relate.browser"
 
 
+def test_vendored_graph_library_is_exactly_the_pinned_cytoscape(manifest):
+    """The graph view's library ships with the site (one ES module and its licence), at the
+    version package.json and package-lock.json pin."""
+    folder = SITE / "vendor" / "cytoscape"
+    assert {p.name for p in folder.iterdir()} == {"cytoscape.esm.min.mjs", "LICENSE"}
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["cytoscape"]
+    locked = json.loads((ROOT / "package-lock.json").read_text())["packages"]["node_modules/cytoscape"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pinned) and locked["version"] == pinned
+    assert f'version="{pinned}"' in (folder / "cytoscape.esm.min.mjs").read_text()
+    assert "The Cytoscape Consortium" in (folder / "LICENSE").read_text()
+    graph_js = (SITE / "tryout" / "graph.js").read_text()
+    assert '"../vendor/cytoscape/cytoscape.esm.min.mjs"' in graph_js
+
+
 def test_manifest_lists_every_wheel_and_only_pyodide_installable_ones(manifest):
     on_disk = sorted(p.name for p in (SITE / "wheels").glob("*.whl"))
     assert manifest["wheels"] == on_disk

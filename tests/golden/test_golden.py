@@ -42,6 +42,8 @@ PLANS = {
     "dynamic_label_match": "MATCH (p:$($kind) WHERE p.age > 30)-[:$any(['KNOWS', 'WORKS_ON'])]->(x) RETURN x",
     "load_csv": "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row FIELDTERMINATOR ';' "
                 "CREATE (:Person {name: row.name, line: linenumber()})",
+    "quantified_path": "MATCH (a:Person {name: 'Ada'}) ((x)-[:KNOWS]->(y)){1,2} (b) RETURN [n IN y | n.name] AS names",
+    "shortest_selector": "MATCH p = SHORTEST 2 (a:Person)-[:KNOWS]->+(b:Person) RETURN length(p) AS len",
 }
 
 ERRORS = {
@@ -69,6 +71,10 @@ ERRORS = {
     "load_csv_disabled": "LOAD CSV FROM 'file:///x.csv' AS row RETURN row",
     "load_csv_terminator": "LOAD CSV FROM 'file:///x.csv' AS row FIELDTERMINATOR ';;' RETURN row",
     "load_csv_source_type": "LOAD CSV FROM 42 AS row RETURN row",
+    "quantifier_bounds": "MATCH (a) ((x)-[:R]->(y)){3,1} (b) RETURN a",
+    "quantified_paths_nested": "MATCH (a) (((x)-[:R]->(y)){1,2}){2} (b) RETURN a",
+    "quantified_and_var_length": "MATCH (a)-[:R*1..2]->(m)-[:R]->+(b) RETURN a",
+    "juxtaposed_nodes": "MATCH (a) (b) RETURN a",
 }
 
 PARSES = {
@@ -97,8 +103,15 @@ PARSES = {
     "dynamic_labels": "MATCH (a:$($x))-[:$any(['a'])]->(:$all(l)) SET a:$(a.k):B REMOVE a:$('x') "
                       "INSERT (:T&U)-[:$(t)]->()",
     "dynamic_property": "MATCH (g) SET g[$key] = 1, g.a = 2, g[k][0] = 3",
+    "is_labels_and_remove_key": "MATCH (g) SET g IS A, g IS $(k) REMOVE g IS B, g[$key], g.c",
     "load_csv": "LOAD CSV WITH HEADERS FROM $url AS row FIELDTERMINATOR '\\t' WITH row, linenumber() AS line "
                 "load csv from 'file:///b.csv' AS other RETURN row, other, line, file()",
+    "quantified_paths": "MATCH p = (a) ((x)-[r:R]->(y) WHERE r.w > 1){1,3} (b)-[:S]->{2,}(c)-->+(d)<-[e]-{,4}(f) "
+                        "RETURN p",
+    "quantified_inline_where": "MATCH (a)-[r:R WHERE r.w > 1]->{1,3}(b) ((x:A WHERE x.k)-->(y)){2} (c) "
+                               "RETURN shortestPath((a)-[*]->(c)) AS p",
+    "path_selectors": "MATCH SHORTEST 2 GROUPS (p = (a)-[:R]->*(b) WHERE length(p) > 1), "
+                      "ANY 3 PATHS ((c)-[:R]-{2}(d)) RETURN p",
 }
 
 

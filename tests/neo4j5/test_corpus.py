@@ -25,6 +25,8 @@ WIRED = frozenset({
     "type-expression", "dynamic-label-match", "dynamic-label-write", "dynamic-type", "dynamic-property",
     "inline-where", "inline-where-errors",
     "load-csv-errors", "load-csv-format",
+    "any-path", "qpp", "qpp-errors", "qpp-group-variables", "qpp-path", "qpp-semantics", "shortest-groups",
+    "shortest-path-function", "qpp-where", "quantified-relationship", "shortest",
 })
 
 _SCENARIOS = [s for s in discover() if construct_of(s) in WIRED]

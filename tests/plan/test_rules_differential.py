@@ -198,7 +198,11 @@ def _shape_statements() -> list[tuple[str, dict]]:
             ("MATCH (a:V) WHERE (a)-[:T]->(:W {v: 'a'}) RETURN a.i", {}),
             ("MATCH (a:V) RETURN a.i, [(a)-[:T]->(b {w: 0}) | b.i] AS bs", {}),
             ("MATCH (a:V) WHERE EXISTS { MATCH (a)-[:T]->(b:W) WHERE b.v = 1 } RETURN a.i", {}),
-            ("MERGE (n:V {v: 'a'}) RETURN n.i", {})]
+            ("MERGE (n:V {v: 'a'}) RETURN n.i", {}),
+            ("MATCH (n:W|V) RETURN n.i", {}),
+            ("MATCH (n:(Nope|W)|W) WHERE n.w = 1 RETURN n.i", {}),
+            ("MATCH (a:W|Nope)<-[:T]-(b) RETURN a.i, b.i", {}),
+            ("MATCH (n:V|W {w: 2}) RETURN n.w, count(*)", {})]
     return out
 
 

@@ -5,6 +5,7 @@
 // page's database rebuilt (relate.js: stop).
 import { atStartup, send, stop, Stopped } from "./relate.js";
 import { cellResult, el, onSubmitKey } from "./render.js";
+import { addGraphView } from "./graph.js";
 
 // "Running… 3 s" and a Stop button beside the Run button while a run lasts
 // -> {end(), stoppedAt: ms when Stop was pressed, or null}.
@@ -48,6 +49,7 @@ async function run(cell) {
   try {
     const result = await answer;
     output.replaceChildren(...cellResult(result));
+    addGraphView(output, result);
   } catch (error) {
     if (error instanceof Stopped) {
       output.replaceChildren(...stoppedNote((shownRun.stoppedAt - started) / 1000, error));

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
-from . import anchor, grouped_count, index_seek, label_columns, push_filters
+from . import anchor, grouped_count, index_seek, label_columns, label_union, push_filters
 
 ENVIRONMENT_VARIABLE = "RELATE_PLANNER_RULES_OFF"
 
@@ -29,6 +29,7 @@ class Rule:
 RULES: tuple[Rule, ...] = (
     Rule("anchor", anchor.apply),                # which node a part starts from
     Rule("index_seek", index_seek.apply),        # an index answers an equality on the anchor
+    Rule("label_union", label_union.apply),      # `(n:A|B)` scans A and B, not every node
     Rule("push_filters", push_filters.apply),    # simple tests on the anchor run in the scan
     Rule("grouped_count", grouped_count.apply),  # count candidates per key values, not rows
     Rule("label_columns", label_columns.apply),  # equalities and counts read the label columns

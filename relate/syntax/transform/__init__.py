@@ -9,6 +9,7 @@
     schema.py        CREATE/DROP INDEX
     patterns.py      node and relationship patterns
     labels.py        label and type expressions, inline pattern WHERE
+    paths.py         quantified relationships and path patterns, path selectors
     literals.py      numbers, strings, maps, lists (and the 64-bit range after-pass)
     expressions.py   comprehensions, calls, CASE, map projections, subqueries
     subqueries.py    CALL { } (scope clause, OPTIONAL, IN TRANSACTIONS), FINISH, standalone ORDER BY
@@ -25,6 +26,7 @@ from .labels import LabelRules
 from .literals import LiteralRules, check_int_range
 from .load_csv import LoadCsvRules
 from .operators import OperatorRules
+from .paths import PathRules
 from .patterns import PatternRules
 from .schema import SchemaRules
 from .statements import StatementRules
@@ -34,6 +36,6 @@ from .types import TypeRules
 __all__ = ["Build", "check_int_range"]
 
 
-class Build(StatementRules, ClauseRules, SubqueryRules, LoadCsvRules, SchemaRules, PatternRules, LabelRules,
-            LiteralRules, ExpressionRules, OperatorRules, TypeRules, BuildBase):
+class Build(StatementRules, ClauseRules, SubqueryRules, LoadCsvRules, SchemaRules, PatternRules, PathRules,
+            LabelRules, LiteralRules, ExpressionRules, OperatorRules, TypeRules, BuildBase):
     """lark tree -> AST.  Rule methods are named after grammar rules and aliases."""

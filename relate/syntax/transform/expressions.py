@@ -77,6 +77,8 @@ class ExpressionRules:
         args = tuple(x for x in c[1:] if isinstance(x, A.Expr))
         if name.lower() == "normalize" and len(args) == 2:
             args = (args[0], self._form_argument(args[1]))
+        if name.lower() in _SHORTEST and len(args) == 1 and isinstance(args[0], A.PatternPredicate):
+            return _shortest_expression(_SHORTEST[name.lower()], args[0], start_of(meta))
         return A.FunctionCall(name, args, distinct, start_of(meta))
 
     def _form_argument(self, e):
@@ -165,3 +167,18 @@ class ExpressionRules:
     @v_args(meta=True)
     def count_subquery(self, meta, c):
         return self._subquery(A.CountSubquery, meta, c)
+
+
+_SHORTEST = {"shortestpath": "shortestPath", "allshortestpaths": "allShortestPaths"}
+
+
+def _shortest_expression(kind: str, pattern: A.PatternPredicate, pos: int) -> A.Expr:
+    """`shortestPath((a)-[*]->(b))` as a value: the path, or null when there is none
+    (`allShortestPaths` gives the list of them).  Built as the subquery it means,
+    `head(COLLECT { MATCH p = shortestPath(...) RETURN p })`, so the search and its checks are
+    the MATCH form's own; the path variable has a name no statement can write."""
+    var = f"  shortest path {pos}"
+    match = A.Match(A.Pattern((A.PatternPart(var, pattern.element, kind, pos),)), None, False, pos)
+    ret = A.Return(A.Projection((A.ProjectionItem(A.Variable(var, pos), None, var, pos),)), pos)
+    paths = A.CollectSubquery(A.SingleQuery((match, ret)), None, None, pos)
+    return paths if kind == "allShortestPaths" else A.FunctionCall("head", (paths,), False, pos)

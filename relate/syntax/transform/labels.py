@@ -137,10 +137,41 @@ def _lift_element(el: A.PatternElement, out: list) -> A.PatternElement:
         if r.where is not None and r.length is None:
             out.append(r.where)
             r = replace(r, where=None)
+        elif r.where is not None and r.quantified:
+            r = _quantified_as_group(r)
+        if r.group is not None:
+            r = replace(r, group=_lift_group(r.group))
         rels.append(r)
     if all(a is b for a, b in zip(nodes, el.nodes)) and all(a is b for a, b in zip(rels, el.rels)):
         return el
     return A.PatternElement(tuple(nodes), tuple(rels))
+
+
+def _and(conj: list):
+    out = conj[0]
+    for x in conj[1:]:
+        out = A.Binary(A.BinOp.AND, out, x, getattr(out, "pos", 0))
+    return out
+
+
+def _lift_group(q: A.QuantifiedPath) -> A.QuantifiedPath:
+    """Inline WHEREs inside a quantified path pattern hold per iteration: they join its own WHERE."""
+    inner: list = []
+    el = _lift_element(q.element, inner)
+    if not inner:
+        return q
+    return replace(q, element=el, where=_and(inner + ([q.where] if q.where is not None else [])))
+
+
+def _quantified_as_group(r: A.RelPattern) -> A.RelPattern:
+    """`-[r:R WHERE p]->{m,n}` is `(()-[r:R]->() WHERE p){m,n}`: the predicate holds for each hop."""
+    assert r.length is not None
+    lo, hi = r.length
+    assert lo is not None  # a quantifier always gives its minimum
+    hop = replace(r, length=None, quantified=False, where=None)
+    ends = (A.NodePattern(None, (), None, r.pos), A.NodePattern(None, (), None, r.pos))
+    group = A.QuantifiedPath(A.PatternElement(ends, (hop,)), lo, hi, r.where, r.pos)
+    return A.RelPattern(None, (), A.Direction.BOTH, None, (lo, hi), r.pos, group=group)
 
 
 def lift_where(pattern, where):
@@ -150,16 +181,13 @@ def lift_where(pattern, where):
     if isinstance(pattern, A.Pattern):
         parts = tuple(replace(p, element=e) if (e := _lift_element(p.element, lifted)) is not p.element else p
                       for p in pattern.parts)
-        new = A.Pattern(parts) if lifted else pattern
+        changed = any(a is not b for a, b in zip(parts, pattern.parts))
+        new = A.Pattern(parts) if changed else pattern
     else:
         new = _lift_element(pattern, lifted)
     if not lifted:
-        return pattern, where
-    conj = lifted + ([where] if where is not None else [])
-    out = conj[0]
-    for x in conj[1:]:
-        out = A.Binary(A.BinOp.AND, out, x, getattr(out, "pos", 0))
-    return new, out
+        return new, where
+    return new, _and(lifted + ([where] if where is not None else []))
 
 
 def split_labels(items) -> tuple[tuple[str, ...], tuple[A.DynamicLabel, ...]]:

@@ -6,6 +6,7 @@ from lark import Token, v_args
 
 from .. import ast as A
 from .base import start_of
+from .paths import ParenPath
 
 
 class PatternRules:
@@ -19,6 +20,7 @@ class PatternRules:
         var = None
         shortest = None
         element = None
+        selector = None
         for x in c:
             if isinstance(x, A.Variable):
                 var = x.name
@@ -26,16 +28,20 @@ class PatternRules:
                 element = x
             elif isinstance(x, tuple) and x[0] == "pathfn":
                 shortest = x[1]
-        return A.PatternPart(var, element, shortest, start_of(meta))
+            elif isinstance(x, tuple) and x[0] == "selector":
+                selector = x[1]
+            elif isinstance(x, ParenPath):
+                element = x
+        if isinstance(element, ParenPath):  # `(p = ... WHERE ...)`: the part takes its name and WHERE
+            return self.paren_part(var, element, shortest, selector, start_of(meta))
+        return A.PatternPart(var, element, shortest, start_of(meta), selector=selector)
 
     def path_function(self, c):
         v = str(c[0]).lower()
         return ("pathfn", "shortestPath" if v == "shortestpath" else "allShortestPaths")
 
     def pattern_element(self, c):
-        nodes = tuple(x for x in c if isinstance(x, A.NodePattern))
-        rels = tuple(x for x in c if isinstance(x, A.RelPattern))
-        return A.PatternElement(nodes, rels)
+        return self.element(c)  # transform/paths.py
 
     @v_args(meta=True)
     def node_pattern(self, meta, c):
@@ -58,6 +64,9 @@ class PatternRules:
 
     def node_labels(self, c):
         return ("labels", tuple(c))
+
+    def is_label(self, c):
+        return ("labels", tuple(c[1:]))
 
     @v_args(meta=True)
     def relationship_pattern(self, meta, c):

@@ -176,9 +176,11 @@ def test_explain_access_paths(db):
     assert "NodeByLabelScan" in _operators(plan)
     plan = db.execute("EXPLAIN MATCH (x:Fox|Owl) RETURN x").plan
     ops = _operators(plan)
-    assert "AllNodesScan" in ops and "NodeByLabelScan" not in ops
-    scan = next(p for p in [plan, *plan.children] if p.operator == "AllNodesScan")
+    assert "UnionNodeByLabelsScan" in ops and "NodeByLabelScan" not in ops
+    scan = next(p for p in [plan, *plan.children] if p.operator == "UnionNodeByLabelsScan")
     assert scan.details == "(x:Fox|Owl)"
+    ops = _operators(db.execute("EXPLAIN MATCH (x:Fox|!Owl) RETURN x").plan)
+    assert "AllNodesScan" in ops
     plan = db.execute("EXPLAIN MATCH (a)-[r:!R|%]->(b:(A|B)&!C) RETURN a").plan
     expand = plan.children[0]
     assert expand.details == "(b:(A|B)&!C)<-[r:!R|%]-(a)"

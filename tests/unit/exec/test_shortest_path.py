@@ -158,3 +158,28 @@ def test_the_two_sided_search_finds_a_true_shortest_path(case):
         for (u, v), rel in zip(zip(ns, ns[1:]), rels):
             ends = (rel.start.props["i"], rel.end.props["i"])
             assert ends == (u, v) if arrow == "->" else ends == (v, u) if arrow == "<-" else set(ends) == {u, v}
+
+
+def test_shortest_path_as_an_expression_is_the_path_or_null(db):
+    q = ("MATCH (a:N {n: 'a'}), (e:N) WHERE e.n IN ['c', 'd'] "
+         "RETURN e.n, [v IN nodes(shortestPath((a)-[:T*]->(e))) | v.n] AS ns ORDER BY e.n")
+    assert names(db, q) == [("c", ["a", "b", "c"]), ("d", ["a", "x", "d"])]
+    q = "MATCH (a:N {n: 'a'}), (d:N {n: 'd'}) RETURN shortestPath((d)-[:T*]->(a)) IS NULL AS none"
+    assert names(db, q) == [(True,)]
+    cols = db.execute("MATCH (a:N {n: 'a'}), (d:N {n: 'd'}) RETURN length(shortestPath((a)-[*]->(d)))").columns
+    assert cols == ("length(shortestPath((a)-[*]->(d)))",)
+
+
+def test_all_shortest_paths_as_an_expression_is_a_list(db):
+    q = ("MATCH (s:D {n: 's'}), (t:D {n: 't'}) "
+         "WITH allShortestPaths((s)-[:T*]->(t)) AS ps "
+         "RETURN size(ps), [p IN ps | length(p)]")
+    assert names(db, q) == [(2, [2, 2])]
+    q = "MATCH (s:D {n: 's'}), (a:N {n: 'a'}) RETURN allShortestPaths((s)-[*]->(a)) AS ps"
+    assert names(db, q) == [([],)]
+
+
+def test_shortest_path_expression_in_a_where(db):
+    q = ("MATCH (a:N {n: 'a'}), (e:N) WHERE length(shortestPath((a)-[:T*]->(e))) = 2 "
+         "RETURN e.n ORDER BY e.n")
+    assert names(db, q) == [("c",), ("d",)]

@@ -43,3 +43,28 @@ def test_failing_statement_leaves_graph_unchanged(team, reopen):
     team = reopen(team)
     assert team.execute("MATCH (n) RETURN count(n)").rows == before
     assert team.execute("MATCH (t:Temp) RETURN count(t)").rows == [(0,)]
+
+
+def test_set_and_remove_with_is_and_a_computed_property_key(team, reopen):
+    s = team.execute("MATCH (p:Person {name: 'Noor'}) SET p IS Admin, p IS $('Lead')").stats
+    assert s.labels_added == 2
+    s = team.execute("MATCH (p:Person {name: 'Noor'}) WITH p, 'role' AS k REMOVE p[k], p IS Lead").stats
+    assert (s.properties_set, s.labels_removed) == (1, 1)
+    team = reopen(team)
+    assert team.execute("MATCH (p:Person {name: 'Noor'}) RETURN labels(p), p.role").rows == [
+        (["Admin", "Person"], None)]
+    assert team.execute("MATCH (p:Person {name: 'Noor'}) REMOVE p['nothing']").stats.properties_set == 0
+
+
+@pytest.mark.parametrize("statement, kind", [
+    ("MATCH (p:Person) REMOVE p[1]", "InvalidArgumentType"),
+    ("MATCH (p:Person) REMOVE p[null]", "InvalidArgumentType"),
+    ("WITH 1 AS x REMOVE x['a']", "InvalidArgumentType"),
+    ("MATCH (p:Person) SET p IS A:B", "ParseError"),  # IS takes one label
+])
+def test_computed_keys_and_is_labels_refuse_what_they_cannot_take(team, statement, kind):
+    from relate.errors import RelateError
+    with pytest.raises(RelateError) as e:
+        team.execute(statement)
+    assert e.value.kind == kind
+    assert team.execute("MATCH (p:Person) WHERE p:A OR p:B RETURN count(p)").rows == [(0,)]
