@@ -7,12 +7,13 @@ Everything about commands and flags is read from the argument parsers in `parser
 constants the CLI runs on.
 
 Text form (default): one section per command with its usage line and one line per flag, then the
-exit codes, output modes and agent mode.  `--json`: the same facts as one JSON object:
+exit codes, output modes, agent mode, failures, and a few commands to paste into bash
+(`EXAMPLES`).  `--json`: the same facts as one JSON object:
 
     {"agentMode": {...}, "commands": [{"arguments": [...], "command": "relate serve",
       "description": "...", "flags": [{"help", "names", "repeatable", "value", "valueOptional"}],
-      "summary": "...", "usage": "..."}], "errorObject": [...], "exitCodes": [{"code", "meaning"}],
-     "outputModes": [...], "version": "0.1.2"}
+      "summary": "...", "usage": "..."}], "errorObject": [...], "examples": [{"command", "what"}],
+     "exitCodes": [{"code", "meaning"}], "outputModes": [...], "version": "0.1.2"}
 """
 from __future__ import annotations
 
@@ -37,6 +38,27 @@ MODE_NOTES = {
 }
 
 ERROR_KEYS = ("code", "kind", "message", "phase", "position", "retryable", "statement")
+
+# Commands an agent can paste into bash as they are, in this order, in an empty folder (the
+# tests run them so).  Statements sit in single quotes: inside double quotes bash would replace
+# `$name` with its own variable before relate sees the statement.
+EXAMPLES = (
+    ("write with parameters (a new .rl file is created)",
+     "relate --database ./graph.rl --param name=Ada --param born=1815 "
+     "'CREATE (:Person {name: $name, born: $born})'"),
+    ("parameters as one JSON object",
+     "relate --database ./graph.rl --params '{\"names\": [\"Grace\", \"Noor\"]}' "
+     "'UNWIND $names AS name MERGE (:Person {name: name})'"),
+    ("the parameter object on stdin",
+     "echo '{\"name\": \"Ada\"}' | relate --database ./graph.rl --params @- "
+     "'MATCH (p:Person {name: $name}) RETURN p.name AS name, p.born AS born'"),
+    ("one JSON object per result set, bounded read",
+     "relate --database ./graph.rl --mode envelope --read-only "
+     "'MATCH (p:Person) RETURN p.name AS name ORDER BY name LIMIT 10'"),
+    ("several statements, each its own result set",
+     "relate --database ./graph.rl 'MATCH (p:Person) RETURN count(p) AS people; "
+     "MATCH (n) RETURN labels(n) AS labels, count(*) AS n'"),
+)
 
 
 def _flag(f: Flag) -> dict:
@@ -67,6 +89,7 @@ def document() -> dict:
         },
         "commands": commands,
         "errorObject": list(ERROR_KEYS),
+        "examples": [{"command": command, "what": what} for what, command in EXAMPLES],
         "exitCodes": [{"code": code, "meaning": text} for code, text in EXIT_CODES],
         "outputModes": [{"mode": m, "what": MODE_NOTES[m]} for m in MODES],
         "version": __version__,
@@ -99,7 +122,10 @@ def text(doc: dict) -> str:
               "  it changes output only, never what a statement may do",
               "", "## failures",
               "  Error: <message> on stderr; in the envelope, jsonl and toon modes also an error object "
-              f"on stdout with {', '.join(doc['errorObject'])} (statement: in scripts only)"]
+              f"on stdout with {', '.join(doc['errorObject'])} (statement: in scripts only)",
+              "", "## examples (bash, in an empty folder; single quotes keep $name away from the shell)"]
+    for example in doc["examples"]:
+        lines += [f"  # {example['what']}", f"  {example['command']}"]
     return "\n".join(lines) + "\n"
 
 

@@ -1,19 +1,24 @@
 """`relate clone SRC DST`: two store paths -> a copy of SRC at DST, and one line saying what was copied.
 
 Any store kind copies into any other (`:memory:`, a `.rl` file, a directory store); the work is in
-`storage/copy.py`.  SRC opens read-only, so cloning beside a running writer is safe.  Exit codes:
-0 copied, 1 a store could not be read or written, 2 bad arguments.
+`storage/copy.py`.  SRC opens read-only, so cloning beside a running writer is safe.  DST must be a
+path: a copy into `:memory:` would be gone when the command ends, so it is refused as a usage
+error before SRC is opened.  Exit codes: 0 copied, 1 a store could not be read or written, 2 bad
+arguments.
 """
 from __future__ import annotations
 
 from typing import TextIO
 
-from ..errors import StorageError
+from ..errors import E, StorageError
 from .parsers import build_clone_parser
 
 
 def clone(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     args = build_clone_parser(stdout).parse_args(argv)
+    if args.destination == ":memory:":
+        raise E.Usage.Usage("Error: relate clone: DST cannot be :memory: (the copy would be gone when the "
+                            "command ends); give a .rl path or a directory path")
     from ..storage.copy import write_copy
     from ..storage.store import open_store
     from .notices import store_notices

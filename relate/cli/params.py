@@ -2,7 +2,8 @@
 
 Two sources, merged left to right (a later name replaces an earlier one):
 
-- `--params JSON`: a JSON object, given inline or as `@FILE` to read it from a file;
+- `--params JSON`: a JSON object, given inline or as `@FILE` to read it from a file (`@-`: standard
+  input, when the statements do not come from there);
 - `--param NAME=VALUE`: one parameter.  VALUE is read as JSON when it is a JSON value
   (`10`, `1.5`, `true`, `null`, `[1, 2]`, `{"a": 1}`, `"10"`), and as a plain string otherwise
   (`--param name=Ada`), so the common case needs no inner quotes.

@@ -2,8 +2,8 @@
 
 A `Session` holds what every statement of one `relate` run shares: the store (opened with the
 run's policy, e.g. `--safe`, which the database checks), the output mode, the row cap, the
-parameters and the timeout.  The one-shot command and the interactive shell both run statements
-through it.
+parameters and the timeout, and in the interactive shell the cancel token Ctrl-C trips.  The
+one-shot command and the interactive shell both run statements through it.
 
 Per statement: run it with the deadline `--timeout` sets (a stopped statement rolls back), then
 print its result set with the mode's renderer.  Result sets follow each other directly in the
@@ -38,6 +38,7 @@ class Session:
         self.stderr = stderr
         self.summary = summary  # the shell adds a row-count line under each table
         self.printed = False  # whether a result set was printed yet (for separators)
+        self.cancel = None  # the interactive shell's `CancelToken` while a typed line runs (Ctrl-C)
 
     def run_script(self, statements: list[tuple[str, Statement]]) -> int:
         """Run `(source, statement)` pairs in order; stop at the first failure.  -> exit code."""
@@ -55,7 +56,8 @@ class Session:
         started = time.perf_counter_ns()
         try:
             prepared = self.db.prepare(statement.text)
-            result = self.db.run(prepared, self.parameters, started=started, timeout=self.timeout)
+            result = self.db.run(prepared, self.parameters, started=started, timeout=self.timeout,
+                                 cancel=self.cancel)
             out = render(result, self.mode, max_rows=self.max_rows or None)
         except RelateError as e:
             return self.fail(e, statement, source, number)
@@ -76,6 +78,8 @@ class Session:
     def fail(self, e: RelateError, statement: Statement | None, source: str, number: int | None = None) -> int:
         position = relocate(e.position, statement, source)
         lines = [f"Error: {e.message}"]
+        if e.kind == "Interrupted":
+            lines.insert(0, "")  # the terminal echoed ^C where the cursor was: start a fresh line
         if self.mode == "table" and position is not None:
             lines += excerpt(source, position)
         self.stderr.write("\n".join(lines) + "\n")

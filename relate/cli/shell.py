@@ -6,13 +6,16 @@ A statement may span lines and runs when a `;` outside strings and comments ends
 one line run in order.  A line starting with `:` while no statement is pending is a command:
 
     :help                 the commands and a reminder of how statements end
-    :quit, :exit          leave (Ctrl-D too)
+    :quit, :exit          leave (Ctrl-D too); also at a continuation prompt, dropping the pending
+                          statement
     :mode [MODE]          show or set the output mode
     :param NAME=VALUE     set a parameter (VALUE read as on the command line)
     :params               list the parameters
     :clear                drop the pending statement (Ctrl-C too)
 
 A failing statement prints its error (with a caret under the position) and the shell goes on.
+When the session's cancel token is tripped (Ctrl-C, `terminal.py`) the running statement stops
+with `Interrupted` and the statements after it on the same line do not run.
 """
 from __future__ import annotations
 
@@ -28,12 +31,15 @@ CONTINUE = "   ...> "
 
 HELP = """Statements end with ';' and may span several lines.
   :help               this text
-  :quit, :exit        leave the shell (Ctrl-D does too)
+  :quit, :exit        leave the shell (Ctrl-D does too), also in the middle of a statement
   :mode [MODE]        show or set the output mode ({modes})
   :param NAME=VALUE   set the parameter $NAME (VALUE is JSON when it parses as JSON, else a string)
   :params             list the parameters
   :clear              drop the statement typed so far (Ctrl-C does too)
+Ctrl-C while a statement runs stops it (nothing of it is kept) and the shell goes on.
 """
+
+QUIT = (":quit", ":exit", ":q")
 
 
 class Shell:
@@ -54,11 +60,18 @@ class Shell:
         if not self.buffer and line.lstrip().startswith(":"):
             self._command(line.strip())
             return
+        if line.strip() in QUIT:  # at a continuation prompt: leave, the pending statement unrun
+            self.buffer = ""
+            self.done = True
+            return
         self.buffer += line + "\n"
         statements, rest = pending(self.buffer)
         source = self.buffer
         self.buffer = rest
         for statement in statements:
+            cancel = self.session.cancel
+            if cancel is not None and cancel.cancelled:
+                break  # Ctrl-C stopped this line's run: what was typed after it does not run either
             self.session.execute(statement, source)
 
     def _write(self, text: str) -> None:
@@ -68,7 +81,7 @@ class Shell:
         name, _, arg = line.partition(" ")
         arg = arg.strip()
         s = self.session
-        if name in (":quit", ":exit", ":q"):
+        if name in QUIT:
             self.done = True
         elif name == ":help":
             self._write(HELP.format(modes=", ".join(MODES)))

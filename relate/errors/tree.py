@@ -240,8 +240,8 @@ class StatementTimeout(RelateError):
 
 
 class StatementCancelled(RelateError):
-    """A statement stopped because the server is stopping or its client went away; it was rolled
-    back."""
+    """A statement stopped because the server is stopping, its client went away or the shell's
+    user pressed Ctrl-C; it was rolled back."""
 
     category = "cancelled"
 
@@ -269,6 +269,41 @@ class InternalError(RelateError):
 
     category = "internal error"
     internal = True
+
+
+class ProtocolError(RelateError):
+    """A wire-protocol peer (a Bolt driver) sent bytes or a message the protocol does not allow."""
+
+    category = "protocol error"
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
+class AuthenticationError(RelateError):
+    """A network client gave no credential, or a wrong one."""
+
+    category = "authentication"
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
+class TransactionError(RelateError):
+    """A statement or command an open transaction cannot take (a write in a read transaction)."""
+
+    category = "transaction"
+    exit_code = EXIT_REJECTED
+
+
+class TransactionConflictError(TransactionError):
+    """Another transaction holds what this one needs (the write role); trying again once it has
+    ended can succeed."""
+
+    exit_code = EXIT_CONFLICT
+    retryable = True
 
 
 class RelateWarning(UserWarning):

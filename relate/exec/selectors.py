@@ -8,10 +8,13 @@ selector says: `ANY k` the first k found (streamed: the search stops taking rows
 partition), `SHORTEST k` the k of least length (ties in the order found), `SHORTEST k GROUPS`
 every path whose length is among the k least lengths, `ALL` every path.  Partitions come out in
 the order their first path was found.  Matches are enumerated by the part's matcher (trail
-semantics, an explicit stack: no recursion), so a selector bounds the rows, not the search."""
+semantics, an explicit stack: no recursion), so a selector bounds the rows, not the search --
+except `SHORTEST 1` / `ALL SHORTEST` over one quantified relationship, which `selector_bfs.py`
+answers with a breadth-first search."""
 from __future__ import annotations
 
 from ..values import Relationship
+from . import selector_bfs
 
 
 class SelectiveMatcher:
@@ -28,6 +31,9 @@ class SelectiveMatcher:
         self.first_slot = inner.node_slots_in_order[0]
         self.last_slot = inner.node_slots_in_order[-1]
         self.rel_slots = inner.rel_slots_in_order
+        # `SHORTEST 1` / `ALL SHORTEST` over one quantified relationship: a breadth-first search
+        self.search = selector_bfs.ShortestSearch(inner, selector) if selector_bfs.applies(inner, selector, where) \
+            else None
 
     def _length(self, row) -> int:
         n = 0
@@ -37,6 +43,9 @@ class SelectiveMatcher:
         return n
 
     def run(self, row, ctx):
+        if self.search is not None:
+            yield from self.search.run(row, ctx)
+            return
         where = self.where
         sel = self.selector
         kind = "all" if sel is None else sel.kind

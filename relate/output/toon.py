@@ -24,9 +24,10 @@ object keyed by column in RETURN order with cells in `values.to_json` shape:
 - no rows -> `rows: []`
 
 Primitive text: `null`, `true`/`false`; numbers in plain decimal (no exponent between 1e-6 and
-1e21, `1.0` -> `1`, `-0.0` -> `0`), exponent form `1e-7` / `1e+21` outside that range; strings
-bare unless TOON needs quotes (empty, edge whitespace, literal-like, number-like, structural
-characters, control characters, the comma, or a leading `-` / `#`), quoted with TOON escapes.
+1e21, `1.0` -> `1`, `-0.0` -> `0`, `2.0^60` -> its exact digits `1152921504606846976`), exponent
+form `1e-7` / `1e+21` outside that range; strings bare unless TOON needs quotes (empty, edge
+whitespace, literal-like, number-like, structural characters, control characters, the comma, or a
+leading `-` / `#`), quoted with TOON escapes.
 """
 from __future__ import annotations
 

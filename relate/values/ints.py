@@ -32,37 +32,46 @@ def _name(key: object) -> str:
     return text if text.isidentifier() else "`" + text.replace("`", "``") + "`"
 
 
-def _has_wide(params: dict) -> bool:
-    """Whether any integer in the parameter map (at any depth) is outside 64 bits: the scan every
-    statement with parameters pays, so it builds no paths (`wide_int_path` does, once one is found)."""
+WIDE = 1     # `scan_params`: an integer outside 64 bits
+FOREIGN = 2  # a value that is not JSON's (a date, bytes, a tuple): `values.python` converts it
+
+
+def scan_params(params: dict) -> int:
+    """WIDE when any integer in the parameter map (at any depth) is outside 64 bits, else FOREIGN
+    when some value is none of JSON's kinds, else 0: the one scan every statement with parameters
+    pays, so it builds no paths (`wide_int_path` does, once a wide integer is found)."""
     lo, hi = INT_MIN, INT_MAX
     stack: list = [params.values()]
+    found = 0
     while stack:
         for v in stack.pop():
             t = type(v)
             if t is int:
                 if v < lo or v > hi:
-                    return True
+                    return WIDE
             elif t is str or t is float or v is None or t is bool:
                 continue
             elif t is dict:
                 stack.append(v.values())
-            elif t is list or t is tuple:
+            elif t is list:
                 stack.append(v)
             elif isinstance(v, dict):
                 stack.append(v.values())
             elif isinstance(v, (list, tuple)):
+                found = FOREIGN  # a tuple becomes a list
                 stack.append(v)
             elif _wide(v):
-                return True
-    return False
+                return WIDE
+            else:
+                found = FOREIGN
+    return found
 
 
 def wide_int_path(params: dict) -> str | None:
     """Where the first integer outside 64 bits sits in a parameter map (`$x`, `$rows[2].age`),
     None when there is none.  Looks through lists, tuples and maps in order, with a stack of its
     own (any depth)."""
-    if not _has_wide(params):
+    if not scan_params(params) & WIDE:
         return None
     stack = [iter(params.items())]
     path: list[str] = []

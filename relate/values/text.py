@@ -10,7 +10,8 @@
 - **JSON numbers** (`ryu_format`): the float text serde_json writes (the `ryu` crate: `1.0`,
   `1e20`, `1e-7`); `relate.jsonenc` writes everything else.
 - **TOON scalars** (`toon_primitive` and its parts): null, booleans, numbers in plain decimal
-  (exponent form outside [1e-6, 1e21)), strings bare unless TOON needs quotes.
+  (exponent form outside [1e-6, 1e21); a whole float in its exact digits, which a TOON decoder
+  reads back as that number), strings bare unless TOON needs quotes.
 """
 from __future__ import annotations
 
@@ -87,6 +88,8 @@ def to_text(value: object) -> str:
     t = temporal_of(value)
     if t is not None:
         return t.render(value)
+    if isinstance(value, bytes):  # a byte array (only the Python API passes them): its bytes
+        return "[" + ", ".join(str(b) for b in value) + "]"
     raise TypeError(f"not a Cypher value: {value!r}")
 
 
@@ -225,6 +228,10 @@ def toon_number(value: int | float) -> str:
         return "null"
     if value == 0:
         return "0"  # also folds -0.0
+    if value.is_integer() and abs(value) < 1e21:
+        # the exact digits: from 2**53 on, repr's shortest digits (1152921504606847000 for 2.0**60)
+        # read back as an integer that is not the float
+        return str(int(value))
     text = repr(value)
     if 1e-6 <= abs(value) < 1e21:
         plain = format(Decimal(text), "f")

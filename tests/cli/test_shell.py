@@ -93,7 +93,8 @@ def test_statements_tables_errors_and_history(terminal, tmp_path):
     # an error shows the statement line with a caret under the position, and the shell goes on
     t.type("MATCH (n) RETRUN n;")
     shown = t.read_until(PROMPT)
-    assert ('Error: syntax error: parse error: unexpected token "RETRUN"\n'
+    assert ('Error: syntax error: parse error: unexpected token "RETRUN": expected ",", "(", "-", "<-", "WHERE", '
+            'a clause or the end of the statement (did you mean "RETURN"?)\n'
             "  MATCH (n) RETRUN n;\n"
             "            ^\n") in shown
     # shell commands
@@ -151,3 +152,64 @@ def test_a_pipe_reads_statements_instead_of_prompting(tmp_path):
     proc = subprocess.run([RELATE, "--mode", "jsonl"], input="RETURN 1 AS one;\n", capture_output=True,
                           text=True, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout.startswith('{"one":1}\n') and "relate>" not in proc.stdout
+
+
+LONG = "UNWIND range(1, 100000) AS x UNWIND range(1, 100000) AS y RETURN count(*) AS n;"
+
+
+def test_ctrl_c_stops_the_running_statement_and_the_shell_goes_on(terminal, tmp_path):
+    t = terminal("--database", "team.rl")
+    t.read_until(PROMPT)
+    t.type("CREATE (:Person {name: 'Ada'});")
+    t.read_until(PROMPT)
+    # a write that would run for hours, then Ctrl-C while it runs
+    t.type("UNWIND range(1, 100000) AS x UNWIND range(1, 100000) AS y CREATE (:Temp);")
+    time.sleep(1.0)
+    os.write(t.master, b"\x03")
+    shown = t.read_until(PROMPT)
+    assert "\nError: cancelled: interrupted (Ctrl-C); the statement was stopped and the graph is unchanged\n" in shown
+    # the session answers, with nothing of the stopped write kept
+    t.type("MATCH (n) RETURN count(n) AS n;")
+    assert "| 1 |\n+---+\n" in t.read_until(b"1 row")
+    t.read_until(PROMPT)
+    # a read, stopped the same way; the statements after it on that line do not run
+    t.type(LONG + " RETURN 'after' AS skipped;")
+    time.sleep(1.0)
+    os.write(t.master, b"\x03")
+    shown = t.read_until(PROMPT)
+    assert "interrupted (Ctrl-C)" in shown and "after" not in shown.split("interrupted", 1)[1]
+    t.type("RETURN 'still here' AS s;")
+    assert '"still here"' in t.read_until(b"1 row")
+    t.type(":quit")
+    assert t.close() == 0
+    out = subprocess.run([RELATE, "--database", str(tmp_path / "team.rl"), "MATCH (n) RETURN count(n) AS n"],
+                         capture_output=True, text=True)
+    assert out.stdout.startswith('{"n":1}\n')
+
+
+@pytest.mark.parametrize("word", [":quit", ":exit"])
+def test_quit_at_a_continuation_prompt(terminal, tmp_path, word):
+    t = terminal("--database", "team.rl")
+    t.read_until(PROMPT)
+    t.type("CREATE (:Person {name: 'Ada'})")
+    t.read_until(MORE)
+    t.type(word)
+    assert t.close() == 0  # left, and the unfinished statement never ran
+    out = subprocess.run([RELATE, "--database", str(tmp_path / "team.rl"), "MATCH (n) RETURN count(n) AS n"],
+                         capture_output=True, text=True)
+    assert out.stdout.startswith('{"n":0}\n')
+
+
+def test_a_second_ctrl_c_leaves_when_the_statement_does_not_stop(terminal):
+    t = terminal()
+    t.read_until(PROMPT)
+    # a comprehension inside a comprehension: the engine does not poll inside expressions yet
+    # (NOTES, issue 14 leftovers); once it does, this needs another statement that never polls
+    t.type("RETURN size([x IN range(1, 100000) | size([y IN range(1, 100000) WHERE y = x])]) AS n;")
+    time.sleep(1.0)
+    os.write(t.master, b"\x03")
+    time.sleep(1.0)
+    assert t.proc.poll() is None  # the first press waits for the engine's next poll
+    os.write(t.master, b"\x03")
+    assert "interrupted twice: the running statement did not commit; leaving the shell" in t.read_until(b"shell")
+    assert t.close() == 130

@@ -42,7 +42,14 @@ def _digits(text: str) -> str:
 
 @given(FINITE)
 def test_every_float_form_reads_back_and_carries_the_same_digits(x):
-    forms = [java_double(x), ryu_format(x), toon_number(x)]
+    forms = [java_double(x), ryu_format(x)]
+    toon = toon_number(x)
+    if x.is_integer() and abs(x) < 1e21:
+        # TOON decoders read an integer-looking number as an integer: its digits are the float's
+        # exact value, not the shortest ones that read back as the float
+        assert int(toon) == x
+    else:
+        forms.append(toon)
     for text in forms:
         assert float(text) == x
     assert len({_digits(t) for t in forms}) == 1
@@ -52,7 +59,7 @@ def test_only_scalars_and_temporal_values_have_a_string_form():
     assert string_form("a") == "a" and string_form(True) == "true" and string_form(7) == "7"
     for v in (None, [1], {"a": 1}, Node(1)):
         assert string_form(v) is None
-    day = relate.connect().execute("RETURN date('2024-02-29')").rows[0][0]
+    day = relate.connect().execute("RETURN date('2024-02-29')").cypher_rows[0][0]
     assert string_form(day) == "2024-02-29"
 
 
