@@ -59,8 +59,8 @@ def command_env(line: str, ports: dict[str, int]) -> dict[str, str]:
 class Running:
     """`./run` started in its own process group, its stdout and stderr collected by threads."""
 
-    def __init__(self, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen([str(ROOT / "run")], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+    def __init__(self, env: dict[str, str], root: Path = ROOT) -> None:
+        self.proc = subprocess.Popen([str(root / "run")], cwd=root, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      start_new_session=True)
         self.out: list[str] = []
