@@ -30,6 +30,17 @@ def _attr(value: str) -> str:
     return html.escape(value, quote=True)
 
 
+# A result shows at most this many rows, then says how many it has (web/tryout/render.js: SHOWN_ROWS)
+SHOWN_ROWS = 50
+
+
+def cut_note_html(total: int) -> str:
+    """The line under a table that shows only the first SHOWN_ROWS of `total` rows, or ''."""
+    if total <= SHOWN_ROWS:
+        return ""
+    return f'<p class="cell-cut">Showing the first {SHOWN_ROWS} of {total} rows.</p>'
+
+
 def result_html(result: dict) -> str:
     """A cell result (the JSON `relate.browser` returns) -> table + summary line.  The page's
     cells.js renders the live result with the same markup."""
@@ -39,9 +50,10 @@ def result_html(result: dict) -> str:
     if result["columns"]:
         head = "".join(f"<th scope=\"col\">{html.escape(c)}</th>" for c in result["columns"])
         body = "".join("<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in row) + "</tr>"
-                       for row in result["rows"])
+                       for row in result["rows"][:SHOWN_ROWS])
         out.append(f'<div class="table-scroll"><table class="cell-table"><thead><tr>{head}</tr>'
                    f"</thead><tbody>{body}</tbody></table></div>")
+        out.append(cut_note_html(len(result["rows"])))
     out.append(f'<p class="cell-summary">{html.escape(result["summary"])}</p>')
     return "".join(out)
 
@@ -102,7 +114,7 @@ class Blocks:
         return (
             f'<section class="cell" data-cell="{_attr(name)}"{autorun} aria-label="Cypher cell">\n'
             f'<label class="visually-hidden" for="{ident}">Cypher statement</label>\n'
-            f'<textarea id="{ident}" class="cell-source code" rows="{rows}" wrap="off" spellcheck="false" '
+            f'<textarea id="{ident}" class="cell-source code" rows="{rows}" spellcheck="false" '
             f'autocapitalize="off">{html.escape(statement)}</textarea>\n'
             f'<div class="bar"><button type="button" class="cell-run" disabled>Run</button>'
             f'<span class="hint">Ctrl+Enter runs it</span></div>\n'

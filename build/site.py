@@ -6,12 +6,14 @@
                                                                      when a reader asks for it)
     this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl  (with the parser tables,
                                                                      relate/syntax/cypher.lark.bin)
-    its runtime deps, Pyodide platform  -> dist/site/wheels/*.whl      (pip download, -c constraints.txt)
+    its runtime deps, Pyodide platform  -> dist/site/wheels/*.whl      (pip download, -c constraints.txt;
+                                                                     markers read as Pyodide's, so the
+                                                                     native-only h11/websockets stay out)
                                         -> dist/site/wheels/manifest.json
     web/*.md + web/template.html        -> dist/site/*.html            (cells pre-rendered natively,
                                                                      the errors reference generated,
                                                                      one navigation bar, PAGES' order)
-    web/tryout/                         -> dist/site/tryout/
+    web/tryout/, web/favicon.svg        -> dist/site/tryout/, dist/site/favicon.svg
 
 Usage: python build/site.py [--out DIR] [--no-prerender]
 
@@ -22,12 +24,14 @@ Pyodide upgrade (package.json) carries the download target along with it.
 from __future__ import annotations
 
 import argparse
+import email.parser
 import json
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,9 +107,43 @@ def write_parser_tables() -> None:
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
+def pyodide_markers(pyodide: dict) -> dict[str, str]:
+    """The PEP 508 marker environment of the page's Python.  pip evaluates a wheel's markers for
+    the machine it runs on even with --platform, so the browser's dependency set is chosen here:
+    `h11; sys_platform != 'emscripten'` stays out of the page."""
+    version = pyodide["python"]
+    return {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+            "platform_machine": pyodide["arch"], "platform_release": "", "platform_version": "",
+            "implementation_name": "cpython", "platform_python_implementation": "CPython",
+            "implementation_version": version, "python_full_version": version,
+            "python_version": ".".join(version.split(".")[:2]), "extra": ""}
+
+
+def browser_requirements(wheel: Path, markers: dict[str, str]) -> list:
+    """A wheel's Requires-Dist lines that apply in the page (no extras), as packaging Requirements."""
+    try:
+        from packaging.requirements import Requirement
+    except ImportError:  # no hatchling (and so no packaging) here: pip carries its own copy
+        from pip._vendor.packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        fields = email.parser.Parser().parsestr(archive.read(metadata).decode("utf-8"), headersonly=True)
+    wanted = []
+    for line in fields.get_all("Requires-Dist") or []:
+        requirement = Requirement(line)
+        if requirement.marker is None or requirement.marker.evaluate(markers):
+            requirement.marker = None
+            wanted.append(requirement)
+    return wanted
+
+
 def build_wheels(out: Path, pyodide: dict) -> list[str]:
-    """Our wheel plus the Pyodide wheels of its runtime dependency closure, pinned by
-    constraints.txt; pip resolves the closure here, so the page needs no resolver."""
+    """Our wheel plus the Pyodide wheels of its runtime dependency closure (markers evaluated for
+    Pyodide), pinned by constraints.txt; resolved here, so the page needs no resolver."""
+    def canonicalize_name(name: str) -> str:  # PEP 503
+        return re.sub(r"[-_.]+", "-", name).lower()
+
     wheels = out / "wheels"
     wheels.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -119,14 +157,28 @@ def build_wheels(out: Path, pyodide: dict) -> list[str]:
         ours = sorted(Path(tmp).glob("relate-*.whl"))
         if len(ours) != 1:
             raise BuildError(f"expected one relate wheel, got {[p.name for p in ours]}")
-        major, minor = pyodide["python"].split(".")[:2]
-        pip("download", "-q", "--only-binary=:all:", "--python-version", f"{major}.{minor}",
-            "--implementation", "cp", "--abi", f"cp{major}{minor}", "--abi", "none",
-            "--platform", f"pyemscripten_{pyodide['abi_version']}_{pyodide['arch']}",
-            "--platform", "any", "-c", str(ROOT / "constraints.txt"), "-d", str(wheels), str(ours[0]))
+        shutil.copy2(ours[0], wheels / ours[0].name)
+    major, minor = pyodide["python"].split(".")[:2]
+    target = ["--only-binary=:all:", "--no-deps", "--python-version", f"{major}.{minor}",
+              "--implementation", "cp", "--abi", f"cp{major}{minor}", "--abi", "none",
+              "--platform", f"pyemscripten_{pyodide['abi_version']}_{pyodide['arch']}",
+              "--platform", "any", "-c", str(ROOT / "constraints.txt"), "-d", str(wheels)]
+    markers = pyodide_markers(pyodide)
+    # breadth first over Requires-Dist: each round downloads the wheels the last round asked for
+    seen = {"relate"}
+    todo = [wheels / ours[0].name]
+    while todo:
+        asked = []
+        for wheel in todo:
+            for requirement in browser_requirements(wheel, markers):
+                if canonicalize_name(requirement.name) not in seen:
+                    seen.add(canonicalize_name(requirement.name))
+                    asked.append(str(requirement))
+        before = set(wheels.glob("*.whl"))
+        if asked:
+            pip("download", "-q", *target, *asked)
+        todo = sorted(set(wheels.glob("*.whl")) - before)
     names = sorted(p.name for p in wheels.glob("*.whl"))
-    if not any(n.startswith("relate-") for n in names):
-        raise BuildError(f"pip download did not place the relate wheel in {wheels}")
     manifest = {"module": BROWSER_MODULE, "pyodide": pyodide["version"],
                 "python": pyodide["python"], "wheels": names}
     (wheels / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
@@ -185,6 +237,7 @@ def render_pages(out: Path, prerender: bool) -> list[str]:
         target.write_text(html)
         written.append(target.name)
     shutil.copytree(web / "tryout", out / "tryout")
+    shutil.copy2(web / "favicon.svg", out / "favicon.svg")  # named by the template: no 404 for the icon
     return written
 
 

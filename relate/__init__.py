@@ -9,6 +9,8 @@ from .database import Database, connect
 from .errors import RelateError
 from .policy import Policy
 from .result import Result
+from .temporal.duration import Duration
+from .temporal.point import Point
 from .version import __version__
 
-__all__ = ["Database", "Policy", "RelateError", "Result", "connect", "__version__"]
+__all__ = ["Database", "Duration", "Point", "Policy", "RelateError", "Result", "connect", "__version__"]

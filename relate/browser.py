@@ -84,7 +84,7 @@ class Page:
         from .errors import RelateError
 
         try:
-            result = self.db.execute(statement, parameters or {})
+            result = self.db.run(self.db.prepare(statement), parameters or {})  # Cypher values, for JSON
         except RelateError as exc:
             return {"error": exc.message, "kind": exc.kind}
         rows = result.rows if result.columns else []  # a statement without RETURN shows no rows

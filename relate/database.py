@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from .errors import E
 from .exec.context import CancelToken, ExecContext
 from .exec.value_size import KIND as MEMORY_KIND
+from .exec.profile import instrument
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
@@ -30,7 +31,8 @@ from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
-from .values.ints import PARAMETER_RANGE, has_wide_int, wide_int_path
+from .values.ints import PARAMETER_RANGE, WIDE, scan_params, wide_int_path
+from .values.python import params_from_python, rows_to_python
 from .syntax.position import position
 
 _STORE_READ_ONLY = "the store is open read-only; this statement writes"
@@ -49,6 +51,10 @@ class Prepared:
     cache: str
     timings: Timings
     schema_version: int
+    # when planning started and how long it took (ns), for a run whose own clock starts later
+    # (`prepare`, then `run`): its elapsed time takes in the planning (0 for a cached entry)
+    planned_at: int = 0
+    planning_ns: int = 0
 
     @property
     def query_type(self) -> str:
@@ -57,6 +63,12 @@ class Prepared:
 
 def _ms(ns: int) -> float:
     return ns / 1_000_000
+
+
+def _elapsed(ns: int, timings: Timings) -> float:
+    """The run's elapsed milliseconds, never less than parse + plan + execute: those parts are
+    measured inside it, so only rounding each part to a float can make them add up to more."""
+    return max(_ms(ns), timings.parse_ms + timings.plan_ms + timings.execute_ms)
 
 
 class Database:
@@ -141,31 +153,44 @@ class Database:
         analyze(stmt, catalog(self.graph, self.procedures))  # counted in plan_ms, as it always was
         plan = Planner(self.graph, self.procedures).plan(stmt)
         desc, notes = describe(plan.root)
+        if stmt.profile:
+            instrument(plan.root)  # this plan only ever runs as PROFILE: its text says so
         t4 = time.perf_counter_ns()
         timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
                           parse_ms=_ms(t3 - t0), plan_ms=_ms(t4 - t3))
         # the plan enters the cache once a run of it succeeds, so a refused call leaves no trace
-        return Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version)
+        return Prepared(text, stmt, plan, desc, tuple(notes), "miss", timings, self.graph.schema_version, t0, t4 - t0)
 
     # ------------------------------------------------------------------ running
     def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False,
                 timeout: float | None = None, policy: Policy | None = None,
                 cancel: CancelToken | None = None) -> Result:
-        """Run one statement.  `notifications`: report the plan's advice (as EXPLAIN would).
+        """Run one statement with Python values: `parameters` may hold `datetime` values,
+        `timedelta`, `bytes` and tuples beside JSON's kinds, and the rows hold `datetime` values
+        for Cypher's temporal ones (`run` gives the engine's own values, as the CLI and MCP see
+        them).  `notifications`: report the plan's advice (as EXPLAIN would).
         `timeout`: seconds the run may take before it is stopped and rolled back.  `policy`: what
         this call may do, instead of the connection's (a read-only store stays read-only).
         `cancel`: a token that stops the run (rolled back) once another thread cancels it."""
         t0 = time.perf_counter_ns()
         prepared = self.prepare(text)
-        return self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
-                        policy=policy, cancel=cancel)
+        result = self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
+                          policy=policy, cancel=cancel)
+        rows = result.rows
+        if rows:
+            # the Python door: temporal values become datetime's (the renderers, which `run`
+            # serves, read Cypher values); the engine's rows stay in `cypher_rows`
+            result.cypher_rows = rows
+            result.rows = rows_to_python(rows)
+        return result
 
     def run(self, prepared: Prepared, parameters: dict | None = None, *, notifications: bool = False,
             started: int | None = None, timeout: float | None = None, policy: Policy | None = None,
             cancel: CancelToken | None = None) -> Result:
         """Run a planned statement under `policy` (default: the connection's), checked here for
         every front door: see `policy.py` for the order of the refusals.  The policy's time limit
-        applies when it is shorter than `timeout`."""
+        applies when it is shorter than `timeout`.  Python parameter values are converted as for
+        `execute`; the rows hold the engine's Cypher values (what the renderers take)."""
         t0 = started if started is not None else time.perf_counter_ns()
         # The common path (a cached plan, the OPEN policy, no LOAD CSV or IN TRANSACTIONS) pays
         # one test for each group of checks: the plan and the policy record once which apply.
@@ -175,14 +200,20 @@ class Database:
         plan = prepared.plan
         if parameters:
             params = dict(parameters)
-            if has_wide_int(params):  # Cypher integers are 64-bit; refused at every door alike
-                raise E.Usage.Usage(f"parameter {wide_int_path(params)}: {PARAMETER_RANGE}")
+            found = scan_params(params)
+            if found:
+                if found & WIDE:  # Cypher integers are 64-bit; refused at every door alike
+                    raise E.Usage.Usage(f"parameter {wide_int_path(params)}: {PARAMETER_RANGE}")
+                params = params_from_python(params)  # Python's own values (a date, bytes, a tuple)
         else:
             params = {}
         hit = prepared.cache != "miss"
         if hit:
-            timings = Timings()  # a cache entry's own timings are all zero
+            timings = Timings()  # a cache entry's own timings are all zero, and nothing was planned
+            before = 0
         else:
+            # planning done before this call's clock started counts in its elapsed time
+            before = prepared.planning_ns if started is None or started > prepared.planned_at else 0
             pt = prepared.timings
             timings = Timings(parse_ms=pt.parse_ms, lex_parse_ms=pt.lex_parse_ms, rewrite_ms=pt.rewrite_ms,
                               lower_ms=pt.lower_ms, plan_ms=pt.plan_ms)
@@ -190,7 +221,8 @@ class Database:
         if stmt.explain:
             if not hit:
                 self._remember(prepared)
-            timings.elapsed_ms = (time.perf_counter_ns() - t0) / 1e6
+            t_end = time.perf_counter_ns()
+            timings.elapsed_ms = _elapsed(t_end - t0 + before, timings)
             return Result(prepared.text, plan.columns, [], Stats(), notes, prepared.description, timings,
                           prepared.cache, plan.query_type, explained=True)
         plain = policy.plain  # no hop bound, --safe, memory or time limit to apply
@@ -214,6 +246,8 @@ class Database:
             ctx = ExecContext(self.graph, params, None, timeout, (time.perf_counter_ns() - t0) / 1e9, cancel)
         if not plain and policy.expression_memory_limit is not None:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
+        if stmt.profile:
+            ctx.profile = {}
         outer = self._explicit
         if special:
             ctx.import_dir = policy.import_dir
@@ -276,10 +310,16 @@ class Database:
         timings.execute_ms = (t_end - t_exec) / 1e6
         if t_gen is not None:
             timings.result_generation_ms = (t_end - t_gen) / 1e6
-        timings.elapsed_ms = (t_end - t0) / 1e6
+        if hit:  # t_exec is t0 and nothing was planned: elapsed is the execute figure
+            timings.elapsed_ms = timings.execute_ms
+        else:
+            timings.elapsed_ms = _elapsed(t_end - t0 + before, timings)
         if not plain and plan.query_type == "r":
             # after the plan entered the cache: the same text with smaller values gets a hit
             policy.check_result(rows)
+        if ctx.profile is not None:
+            return Result(prepared.text, plan.columns, rows, ctx.stats, notes, describe(plan.root, ctx.profile)[0],
+                          timings, prepared.cache, plan.query_type, profiled=True)
         return Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
                       prepared.cache, plan.query_type)
 

@@ -1,6 +1,7 @@
 """What one statement returns: rows and everything an agent needs beside them.
 
-Engine run -> `Result` (columns, column types, rows as tuples of Cypher values, the 11 mutation
+Engine run -> `Result` (columns, column types, rows as tuples of Cypher values (`Database.execute`
+hands Python ones, `values/python.py`, and keeps these in `cypher_rows`), the 11 mutation
 counters, notifications, the plan description, timings, plan-cache outcome, query type).  The
 renderers in `relate.output` and the protocol cores in `relate.protocols` turn a `Result` into
 bytes; they never reach back into the engine.
@@ -139,21 +140,26 @@ class Result:
     plan_cache: str = "miss"
     query_type: str = "r"  # r, w, rw or s (schema)
     explained: bool = False  # EXPLAIN: planned, not run
+    profiled: bool = False   # PROFILE: run, and `plan` holds each operator's actual rows and time
+    # the engine's rows, when `rows` holds them as Python values (`Database.execute`): temporal
+    # values with their nanoseconds and zone rules, as the renderers read them
+    cypher_rows: list[tuple] | None = None
 
     @property
     def column_types(self) -> list[str]:
         """One type per column, from the first row; `ANY` when there are no rows."""
-        if not self.rows:
+        rows = self.rows if self.cypher_rows is None else self.cypher_rows
+        if not rows:
             return ["ANY"] * len(self.columns)
-        return [type_name(v) for v in self.rows[0]]
+        return [type_name(v) for v in rows[0]]
 
     def plan_json(self) -> dict | None:
         if self.plan is None:
             return None
-        return plan_document(self.statement, self.plan)
+        return plan_document(self.statement, self.plan, self.profiled)
 
     def records(self) -> list[dict]:
-        """Rows as dicts keyed by column (values still Cypher values)."""
+        """Rows as dicts keyed by column."""
         cols = self.columns
         return [dict(zip(cols, row)) for row in self.rows]
 

@@ -11,6 +11,10 @@ Usage: python server/serve.py [PORT] [DIR] [--mcp-port N] [--database PATH]
                  relate prints its URL and credential on stderr
     --database   the store that server serves (`:memory:` by default)
 
+Both ports are bound before anything is announced: a port that is taken ends the run with exit
+status 1 and a message naming it and how to pick another; the banner (site URL, MCP URL, the
+host configuration with relate's absolute path) is printed only once both servers listen.
+
 Stdlib only, so it also runs without the project's virtualenv (the MCP server then needs
 `relate` on PATH).  The e2e tests import `make_server` from here, so the site is tested behind
 exactly the MIME table readers get.
@@ -20,10 +24,14 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +48,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".css": "text/css",
     ".html": "text/html",
+    ".svg": "image/svg+xml",
 }
 
 
@@ -68,19 +77,87 @@ def make_server(directory: Path = SITE, port: int = 8000, *, quiet: bool = False
         ("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
 
 
-def start_mcp(port: int, database: str):
-    """`relate serve --mcp PORT` as a child process, or None (with a note) when relate is missing."""
+def relate_command() -> str | None:
+    """The `relate` this server starts: the one beside this Python (the project's .venv), else
+    the one on PATH."""
     beside = Path(sys.executable).parent / "relate"
-    relate = str(beside) if beside.exists() else shutil.which("relate")
-    if relate is None:
-        print("note: `relate` is not installed here, so only the site is served", file=sys.stderr)
-        return None
-    return subprocess.Popen([relate, "serve", "--mcp", str(port), "--database", database],
-                            stdin=subprocess.DEVNULL)
+    return str(beside) if beside.exists() else shutil.which("relate")
+
+
+def free_port_near(port: int) -> int:
+    """A port that is free right now, to suggest in a refusal (the next tens above `port`)."""
+    for candidate in range(port + 10, port + 200, 10):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", candidate))
+            except OSError:
+                continue
+            return candidate
+    return port + 10
+
+
+class McpChild:
+    """`relate serve --mcp PORT` as a child process whose stderr is passed on line by line; it
+    counts as started once it printed its `listening on` line."""
+
+    def __init__(self, relate: str, port: int, database: str) -> None:
+        self.proc = subprocess.Popen([relate, "serve", "--mcp", str(port), "--database", database],
+                                     stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.lines: list[str] = []
+        self._listening = threading.Event()
+        self._ended = threading.Event()
+        threading.Thread(target=self._pass_on, daemon=True).start()
+
+    def _pass_on(self) -> None:
+        for line in self.proc.stderr:
+            self.lines.append(line.rstrip("\n"))
+            sys.stderr.write(line)
+            sys.stderr.flush()
+            if "listening on" in line:
+                self._listening.set()
+        self._ended.set()
+
+    def wait_started(self, timeout: float = 60.0) -> bool:
+        """True once listening; False when it ended (or said nothing for `timeout` seconds) first."""
+        deadline = time.monotonic() + timeout
+        while not self._listening.is_set():
+            if self._ended.is_set() or time.monotonic() > deadline:
+                return self._listening.is_set()
+            self._listening.wait(0.05)
+        return True
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def banner(site: str, mcp_url: str | None, relate: str | None) -> str:
+    command = relate or "relate"
+    stdio = ["serve", "--mcp", "stdio", "--database", ":memory:"]
+    host = json.dumps({"mcpServers": {"relate": {"command": command, "args": stdio}}})
+    lines = ["", f"  Site:        {site}",
+             f"  MCP (HTTP):  {mcp_url} (user relate, with the token printed above)" if mcp_url
+             else "  MCP (HTTP):  not started (MCP_PORT=N ./run starts it on port N)",
+             f"  MCP (stdio): {command} {' '.join(stdio)}",
+             f"  Host config: {host}", ""]
+    return "\n".join(lines)
 
 
 def _stop(signum, frame) -> None:
     raise KeyboardInterrupt
+
+
+def refuse(what: str, port: int, reason: str, env: str, flag: str, extra: str = "") -> int:
+    other = free_port_near(port)
+    print(f"error: {what} cannot listen on port {port}: {reason}.\n"
+          f"  Pick another port: {env}={other} ./run   (or: python server/serve.py {flag}{other}){extra}",
+          file=sys.stderr)
+    return 1
 
 
 def main(argv: list[str]) -> int:
@@ -94,24 +171,36 @@ def main(argv: list[str]) -> int:
         print(f"error: {args.directory}/index.html is missing; build the site first: python build/site.py",
               file=sys.stderr)
         return 1
-    server = make_server(args.directory, args.port)
+    try:
+        server = make_server(args.directory, args.port)
+    except OSError as e:
+        return refuse("the site", args.port, e.strerror or str(e), "PORT", "")
+    site = f"http://127.0.0.1:{server.server_address[1]}/"
     mcp_port = args.mcp_port if args.mcp_port is not None else (args.port + 1 if args.port else 0)
-    mcp = start_mcp(mcp_port, args.database) if mcp_port else None
-    print(f"serving {args.directory} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)",
-          flush=True)
+    relate = relate_command()
+    mcp = None
     signal.signal(signal.SIGTERM, _stop)  # a plain `kill` stops the MCP child too
     try:
+        if mcp_port and relate is None:
+            print("note: `relate` is not installed here, so only the site is served", file=sys.stderr)
+        elif mcp_port:
+            mcp = McpChild(relate, mcp_port, args.database)
+            if not mcp.wait_started():
+                # relate's own line (passed on above) ends with the reason: "...: Address already in use"
+                said = next((line for line in reversed(mcp.lines) if line.startswith("Error")), None)
+                reason = said.rsplit(": ", 1)[-1].rstrip(".") if said else "it stopped before listening"
+                return refuse("the MCP server", mcp_port, reason, "MCP_PORT", "--mcp-port ",
+                              "\n  MCP_PORT=0 ./run serves the site without it.")
+        mcp_url = f"http://127.0.0.1:{mcp_port}/mcp" if mcp is not None else None
+        print(banner(site, mcp_url, relate), flush=True)
+        print(f"serving {args.directory} on {site} (Ctrl-C stops)", flush=True)
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
         if mcp is not None:
-            mcp.terminate()
-            try:
-                mcp.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                mcp.kill()
+            mcp.stop()
     return 0
 
 

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from typing import Mapping, TextIO
 
 from ..errors import E, EXIT_USAGE, StorageError, UsageError
 from . import params as P
+from ..output import MODES
 from .agent import agent_mode
 from .failure import error_object, error_text
 from .parsers import _Exit, build_parser, build_serve_parser, help_text
@@ -42,6 +44,9 @@ def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO 
     stderr = stderr or io.StringIO()
     try:
         command = argv[0] if argv else ""
+        if command == "help":  # `relate help [COMMAND]`, as `relate [COMMAND] --help`
+            return run([*argv[1:], "--help"], env=env, stdin=stdin, stdout=stdout, stderr=stderr,
+                       stdout_isatty=stdout_isatty, stdin_isatty=stdin_isatty)
         if command == "serve":
             return _serve(argv[1:], stdin, stdout, stderr, env)
         if command == "clone":
@@ -83,9 +88,17 @@ def _statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty: bo
 
 
 def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty: bool) -> int:
-    args = build_parser(stdout).parse_args(argv)
+    try:
+        _mistyped_command(argv)
+        args = build_parser(stdout).parse_args(argv)
+    except UsageError as e:
+        # the mode the command line asked for, if it got that far; else the default for this stdout
+        mode = _mode_named(argv) or _default_mode(agent_mode(env, isatty, "--no-agent-mode" in argv), isatty)
+        stderr.write(e.message + "\n")
+        stdout.write(error_text(error_object(e), mode))
+        return EXIT_USAGE
     agent = agent_mode(env, isatty, args.no_agent_mode)
-    mode = args.mode or ("toon" if agent else ("table" if isatty else "jsonl"))
+    mode = args.mode or _default_mode(agent, isatty)
     max_rows = args.max_rows
     if max_rows is None and agent:
         max_rows = AGENT_ROW_CAP
@@ -128,6 +141,39 @@ def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty
         return session.run_script(statements)
     finally:
         db.close()
+
+
+def _default_mode(agent: bool, isatty: bool) -> str:
+    return "toon" if agent else ("table" if isatty else "jsonl")
+
+
+def _mode_named(argv: list[str]) -> str | None:
+    """The valid `--mode` of a command line that failed to parse, or None."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = argv[i + 1] if arg == "--mode" and i + 1 < len(argv) else arg[len("--mode="):] \
+            if arg.startswith("--mode=") else None
+        if value in MODES:
+            return value
+    return None
+
+
+_COMMAND_WORDS = ("serve", "clone", "agent-context", "skill", "help")
+_BARE_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")
+
+
+def _mistyped_command(argv: list[str]) -> None:
+    """`relate sevre`: a first argument that is one word close to a command's name is a typo of
+    that command, not a statement (one word is never a Cypher statement relate could run)."""
+    word = argv[0] if argv else ""
+    if not _BARE_WORD.fullmatch(word):
+        return
+    import difflib  # only for a one-word first argument
+    near = difflib.get_close_matches(word.lower(), _COMMAND_WORDS, n=1, cutoff=0.7)
+    if near:
+        raise E.Usage.Usage(f"Error: unknown command {word!r}; did you mean `relate {near[0]}`? "
+                            "(`relate --help` lists the commands)")
 
 
 def _read_file(path: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import io
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
@@ -43,7 +44,7 @@ class _Parser(argparse.ArgumentParser):
         self._out = out
 
     def error(self, message: str):
-        raise E.Usage.Usage(f"Error: {message}")
+        raise E.Usage.Usage(f"Error: {plain_usage(self, message)}")
 
     def exit(self, status=0, message=None):
         if message:
@@ -58,13 +59,64 @@ class _Parser(argparse.ArgumentParser):
         return help_text(self)
 
 
+# --- argparse's complaints, in plain words -------------------------------------------------------
+
+_UNRECOGNIZED = re.compile(r"unrecognized arguments?: (?P<args>.*)", re.S)
+_NEEDS_VALUE = re.compile(r"argument (?P<flag>[^:]+): expected (?:one|at least one) argument")
+_REQUIRED = re.compile(r"the following arguments are required: (?P<names>.*)")
+_NO_VALUE = re.compile(r"argument (?P<flag>[^:]+): ignored explicit argument '(?P<value>.*)'", re.S)
+_TOO_MANY = re.compile(r"argument (?P<flag>[^:]+): expected at most one argument")
+
+
+def plain_usage(parser: argparse.ArgumentParser, message: str) -> str:
+    """argparse's error text -> one that says what to do, without argparse's wording (which also
+    differs between Python versions); anything not recognised passes as argparse wrote it."""
+    see = f"(`{parser.prog} --help` lists them)"
+    m = _UNRECOGNIZED.fullmatch(message)
+    if m:
+        words = m["args"].split(" ")
+        flags = [w for w in words if w.startswith("-") and len(w) > 1]
+        if not flags:
+            return f"{parser.prog} takes no argument {words[0]!r} {see.replace('them', 'what it takes')}"
+        flag = flags[0].split("=", 1)[0]
+        options = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+        import difflib  # on the error path only
+        near = difflib.get_close_matches(flag, options, n=1, cutoff=0.6)
+        hint = f"; did you mean {near[0]}?" if near else f" {see.replace('them', 'the options')}"
+        return f"unknown option {flag}{hint}"
+    m = _NEEDS_VALUE.fullmatch(message)
+    if m:
+        return f"{_flag(m['flag'])} needs a value"
+    m = _TOO_MANY.fullmatch(message)
+    if m:
+        return f"{_flag(m['flag'])} takes one value"
+    m = _REQUIRED.fullmatch(message)
+    if m:
+        names = [n.strip() for n in m["names"].split(",")]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{parser.prog} needs {listed} (`{parser.prog} --help` describes them)"
+    m = _NO_VALUE.fullmatch(message)
+    if m:
+        flag = _flag(m["flag"])
+        if flag == "--read-only" and parser.prog == "relate":
+            return (f"--read-only takes no value here: --read-only={m['value']} is an option of `relate serve` "
+                    "(`live` follows a directory store another process writes); `relate --read-only` opens "
+                    "the store read-only")
+        return f"{flag} is a switch and takes no value (got {m['value']!r})"
+    return message
+
+
+def _flag(names: str) -> str:
+    """`-f/--file` (how argparse names a flag) -> `--file`."""
+    return names.split("/")[-1]
+
+
 # --- value checks (worded here, the same on every Python version) ------------------------------
 
 
 def mode_value(value: str) -> str:
     if value not in MODES:
-        raise E.Usage.Usage(
-            f"Error: argument --mode: invalid choice: {value!r} (choose from {', '.join(MODES)})")
+        raise E.Usage.Usage(f"Error: --mode takes {', '.join(MODES[:-1])} or {MODES[-1]}, not {value!r}")
     return value
 
 
@@ -138,6 +190,8 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
     _database_flag(p, "the store to serve")
     p.add_argument("--mcp", action="append", metavar="stdio|PORT",
                    help="serve MCP on stdin/stdout, or as streamable HTTP on this port")
+    p.add_argument("--bolt", metavar="PORT",
+                   help="serve Bolt 5 (Neo4j's drivers; TCP and WebSocket) on this port")
     p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS",
                    help="open the store read-only (write_cypher is not listed); =live follows a "
                         "directory store another process writes")

@@ -46,15 +46,20 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     """`relate serve ...`: open the store, then hand the protocol core to a transport."""
     env = os.environ if env is None else env
     args = build_serve_parser(stderr).parse_args(argv)
-    if not args.mcp:
+    bolt = args.bolt
+    if bolt is not None and not (bolt.isascii() and bolt.isdigit() and int(bolt) <= 65535):
+        raise E.Usage.Usage(f"Error: serve --bolt takes a port number, got {bolt!r}")
+    if not args.mcp and bolt is None:
         raise E.Usage.Usage("Error: serve needs --mcp stdio or --mcp PORT")
-    if len(args.mcp) > 1:
+    if args.mcp and len(args.mcp) > 1:
         raise E.Usage.Usage("Error: serve --mcp may be given only once")
-    target = args.mcp[0]
+    target = args.mcp[0] if args.mcp else None
+    if bolt is not None and target is not None:
+        raise E.Usage.Usage("Error: serve --bolt beside --mcp is not supported yet; run two processes")
     if target == "stdio" and args.auth is not None:
         raise E.Usage.Usage("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
                             "peer; drop --auth")
-    if target != "stdio" and not (target.isascii() and target.isdigit() and int(target) <= 65535):
+    if target not in (None, "stdio") and not (target.isascii() and target.isdigit() and int(target) <= 65535):
         raise E.Usage.Usage(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
     if args.read_only not in (None, "snapshot", "live"):
         raise E.Usage.Usage(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
@@ -99,6 +104,8 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         return e.exit_code
+    if target is None:
+        return _serve_bolt(args, db, auth_flag, auth_env, max_connections, stderr)
     from ..protocols.mcp import McpServer
     server = McpServer(db, db.policy)
     # the core logs internal errors (with their traceback) to `relate`; they go to this run's stderr
@@ -123,6 +130,29 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
         return run_http(server, host=args.host, port=int(target), port_text=target,
                         resolve_auth=lambda: resolve(auth_flag, auth_env, args.database), limits=limits,
                         limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble)
+    finally:
+        logger.removeHandler(handler)
+        db.close()
+
+
+def _serve_bolt(args, db, auth_flag, auth_env, max_connections: int, stderr) -> int:
+    """`relate serve --bolt PORT`: the Bolt listener alone."""
+    handler = logging.StreamHandler(stderr)
+    handler.setFormatter(logging.Formatter("serve: %(message)s"))
+    logger = logging.getLogger("relate")
+    logger.addHandler(handler)
+    try:
+        from ..net.auth import resolve
+        from ..net.bolt import run_bolt
+        from ..net.listener import ConnectionLimit
+        from ..net.mcp_http import Engine
+        from ..transactions import Transactions
+        engine = Engine()
+        preamble = (f"serve: store {args.database} is open read-only",) if args.read_only is not None else ()
+        return run_bolt(Transactions(db), lambda: engine.lock, host=args.host, port=int(args.bolt),
+                        port_text=args.bolt, resolve_auth=lambda: resolve(auth_flag, auth_env, args.database),
+                        limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble,
+                        on_stop=engine.stop)
     finally:
         logger.removeHandler(handler)
         db.close()

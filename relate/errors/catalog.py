@@ -25,8 +25,9 @@ from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar, get_args
 from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, CypherRuntimeError,
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
-                   ReadOnlyError, RelateError, StatementCancelled, StatementTimeout, StorageError,
-                   StorageWriteError, UsageError)
+                   ProtocolError, AuthenticationError, ReadOnlyError, RelateError, StatementCancelled,
+                   StatementTimeout, StorageError, StorageWriteError, TransactionConflictError, TransactionError,
+                   UsageError)
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
 ErrorT_co = TypeVar("ErrorT_co", bound=RelateError, covariant=True)
@@ -126,7 +127,9 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
                                "Type mismatch: expected {expected} but was {got}")
     InvalidClauseComposition = Kind("Clauses in an order Cypher does not allow (RETURN before the end, "
                                     "a query that ends on a reading clause).")
-    UnsupportedClause = Kind("A clause or pattern form this version of relate does not run.")
+    UnsupportedClause = Kind("A clause or pattern form this version of relate does not run, a Neo4j command "
+                             "with no meaning for one embedded store (databases, users, roles, privileges, "
+                             "SHOW DATABASES and the like, USE), or a Neo4j Browser command (`:param`).")
     IntegerOverflow = Kind("An integer literal outside the 64-bit range.",
                            "integer literal is too large: {literal}")
     FloatingPointOverflow = Kind("A float literal too large for a 64-bit float.",
@@ -377,6 +380,10 @@ class StorageWrite(Group[StorageWriteError]):
 class Locked(Group[LockedStoreError]):
     Locked = Kind("Another process holds the store's writer lease.",
                   "database is locked: another process holds its writer lease{who}: {where}")
+    AlreadyOpen = Kind("The store is already open for writing in this process (an earlier `connect()` of "
+                       "the same store that is not closed yet): close it, or use that connection.",
+                       "database is already open for writing in this process: {where}; use that "
+                       "connection, or close it before opening the store again")
 
 
 class Timeout(Group[StatementTimeout]):
@@ -398,11 +405,38 @@ class Cancelled(Group[StatementCancelled]):
 
 
 class Usage(Group[UsageError]):
-    Usage = Kind("The command line or a request is malformed.")
+    Usage = Kind("The command line or a request is malformed, or a Python value cannot cross to or from Cypher "
+                 "as it is (a time zone offset past 18 hours, a duration with months as a `timedelta`).")
 
 
 class Internal(Group[InternalError]):
     Internal = Kind("A bug in relate: a state the engine should never reach.")
+
+
+class Request(Group[ProtocolError]):
+    InvalidFormat = Kind("Bytes a wire protocol cannot decode: a bad chunk, an unknown PackStream marker, a "
+                         "length running past the message, text that is not UTF-8.")
+    Invalid = Kind("A well-formed message the protocol does not allow here: an unknown message, wrong fields, "
+                   "or a message the connection's state does not take.")
+    DatabaseNotFound = Kind("A request names a database other than the one the server holds.",
+                            "Database does not exist. Database name: '{name}'.")
+
+
+class Auth(Group[AuthenticationError]):
+    Unauthorized = Kind("A network client gave no credential or a wrong one.",
+                        "The client is unauthorized due to authentication failure.")
+
+
+class Transaction(Group[TransactionError]):
+    AccessMode = Kind("A statement that writes, in a transaction begun in read mode.",
+                      "Writing in read access mode not allowed. Attempted write to database 'neo4j'")
+
+
+class Conflict(Group[TransactionConflictError]):
+    WriterBusy = Kind("A write while another open transaction holds uncommitted writes: one writer at a time. "
+                      "Retry once that transaction has ended.",
+                      "another transaction holds uncommitted writes; one writer at a time: retry once it has "
+                      "committed or rolled back")
 
 
 def kinds() -> tuple[Kind, ...]:

@@ -271,6 +271,41 @@ class InternalError(RelateError):
     internal = True
 
 
+class ProtocolError(RelateError):
+    """A wire-protocol peer (a Bolt driver) sent bytes or a message the protocol does not allow."""
+
+    category = "protocol error"
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
+class AuthenticationError(RelateError):
+    """A network client gave no credential, or a wrong one."""
+
+    category = "authentication"
+
+    @property
+    def message(self) -> str:
+        return f"{self.category}: {self.detail}"
+
+
+class TransactionError(RelateError):
+    """A statement or command an open transaction cannot take (a write in a read transaction)."""
+
+    category = "transaction"
+    exit_code = EXIT_REJECTED
+
+
+class TransactionConflictError(TransactionError):
+    """Another transaction holds what this one needs (the write role); trying again once it has
+    ended can succeed."""
+
+    exit_code = EXIT_CONFLICT
+    retryable = True
+
+
 class RelateWarning(UserWarning):
     """Something relate did on the caller's behalf that the caller should know about; nothing failed."""
 

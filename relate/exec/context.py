@@ -47,7 +47,8 @@ class CancelToken:
 
 
 class ExecContext:
-    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "cancel", "memory", "import_dir")
+    __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "cancel", "memory", "import_dir",
+                 "profile")
 
     def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0,
                  cancel: CancelToken | None = None) -> None:
@@ -59,6 +60,7 @@ class ExecContext:
         self.txn = txn
         self.import_dir = None  # the folder LOAD CSV reads (`Policy.import_dir`), None: LOAD CSV is refused
         self.memory = None  # the run's `value_size.Budget` when a memory limit is set (`Policy.budget`)
+        self.profile = None  # PROFILE: id(operator) -> [rows, ns] (`exec/profile.py`)
         self.timeout = timeout
         self.cancel = cancel
         if timeout is None and cancel is None:

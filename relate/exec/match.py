@@ -18,6 +18,7 @@ from ..values import Node, Path, Relationship, type_name
 from ..values.compare import equals
 from . import scan_filter as SF
 from .compile import Compiler, Scope
+from .index_seek import NodeSeek, SeekKind
 from .labels import label_test
 from .qpp import QppStep
 from ..semantic.checks.path_patterns import group_variables
@@ -136,8 +137,19 @@ class PartMatcher:
         self.anchor_union = getattr(spec, "union", ())  # labels whose scans, merged, give the candidates
         self.anchor_check = _element_check(compiler, spec.node_check, anchor_node.label_expr, scope, False)
         seek = spec.seek
-        # (label, key, value closure) when an index answers the anchor
-        self.anchor_seek = None if seek is None else (seek.label, seek.key, compiler.compile(seek.value, outer_scope))
+        # (type, key, value closure) when a relationship index answers the anchor
+        self.anchor_seek = None
+        self.node_seek = None  # a node index seek of another kind (`index_seek.NodeSeek`)
+        if seek is not None and (seek.rel is not None or seek.kind is SeekKind.EQUAL):
+            # (label or type, key, value closure): an equality, the common case, looked up inline
+            self.anchor_seek = (seek.label, seek.key, compiler.compile(seek.value, outer_scope))
+        elif seek is not None:
+            cs = seek.conjuncts
+            fallback = compiler.compile(cs[0] if len(cs) == 1 else A.Binary(A.BinOp.AND, cs[0], cs[1], 0), scope)
+            self.node_seek = NodeSeek(
+                seek.kind, seek.label, seek.key,
+                None if seek.value is None else compiler.compile(seek.value, outer_scope),
+                tuple((op, compiler.compile(e, outer_scope)) for op, e in seek.bounds), fallback)
         self.seek_ends = "" if seek is None or seek.rel is None else seek.ends  # a relationship index seek
         # the index answers for its own label; the others are still checked per node
         self.seek_other_labels = tuple(lb for lb in anchor_node.labels
@@ -231,6 +243,11 @@ class PartMatcher:
         elif self.anchor_seek is not None:
             lb, key, fn = self.anchor_seek
             nodes = g.index_lookup(lb, key, fn(row, ctx))
+            if self.scan_filter is not None:
+                nodes = self.scan_filter.select(nodes, row, ctx)
+            labels = self.seek_other_labels
+        elif self.node_seek is not None:
+            nodes = self.node_seek.nodes(g, row, ctx)
             if self.scan_filter is not None:
                 nodes = self.scan_filter.select(nodes, row, ctx)
             labels = self.seek_other_labels

@@ -36,7 +36,7 @@ def document(result: Result, rows: Sequence[tuple], total: int) -> dict:
     }
     if truncated:
         doc["rowCap"] = {"kept": len(rows), "total": total}
-    if result.explained:
+    if result.explained or result.profiled:
         doc["plan"] = result.plan_json()
     if result.stats.contains_updates:
         doc["stats"] = result.stats.as_dict()

@@ -24,7 +24,7 @@ def trailer(result: Result, kept: int, total: int) -> dict:
     doc: dict = {"planCache": result.plan_cache, "timings": result.timings.as_dict()}
     if result.notifications:
         doc["notifications"] = [n.as_dict() for n in result.notifications]
-    if result.explained:
+    if result.explained or result.profiled:
         doc["plan"] = result.plan_json()
     if kept < total:
         doc["rowCap"] = {"kept": kept, "total": total}

@@ -128,6 +128,8 @@ def render(result: Result, rows: Sequence[tuple], total: int) -> str:
             lines.append(changes)
         elif not result.columns:
             lines.append(NO_CHANGES)
+        if result.profiled and result.plan is not None:
+            lines += plan_tree(result.plan)  # PROFILE: the rows, then the plan with what each operator did
     for note in result.notifications:
         lines += notification_lines(note)
     return "\n".join(lines) + "\n"

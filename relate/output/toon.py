@@ -200,7 +200,7 @@ def render(result: Result, rows: Sequence[tuple], total: int) -> str:
         lines += _section("stats", result.stats.as_dict())
     if result.notifications:
         lines += _section("notifications", [n.as_dict() for n in result.notifications])
-    if result.explained:
+    if result.explained or result.profiled:
         lines += _section("plan", result.plan_json())
     lines += _section("timings", result.timings.as_dict())
     lines += _section("planCache", result.plan_cache)

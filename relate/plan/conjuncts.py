@@ -4,7 +4,9 @@ A *simple test* is `var.key OP value` (OP one of = <> < <= > >=, either way roun
 `var.key IS [NOT] NULL`, where `value` cannot depend on the node `var` names: a scalar literal, a
 parameter, a variable bound before the pattern part, or a property of one.  The access-path rules
 (`rules/`) read these to push a conjunct into a scan or answer it from an index; the rest of the
-WHERE stays a filter after the match.
+WHERE stays a filter after the match.  An index also answers three more shapes: bounds
+(`var.key > low`, a chain `low < var.key <= high`), `var.key STARTS WITH value` and
+`var.key IN list` (`match_bounds`, `match_prefix`, `match_in`).
 """
 from __future__ import annotations
 
@@ -16,8 +18,7 @@ _FROM_BINOP = {A.BinOp.EQ: Op.EQ, A.BinOp.NE: Op.NE, A.BinOp.LT: Op.LT, A.BinOp.
                A.BinOp.GT: Op.GT, A.BinOp.GE: Op.GE}
 # `value OP var.key` read the other way round
 _MIRROR = {Op.EQ: Op.EQ, Op.NE: Op.NE, Op.LT: Op.GT, Op.LE: Op.GE, Op.GT: Op.LT, Op.GE: Op.LE}
-
-
+_ORDERING = frozenset((Op.LT, Op.LE, Op.GT, Op.GE))
 
 
 def join_and(parts: list[A.Expr]) -> A.Expr | None:
@@ -63,4 +64,43 @@ def match_conjunct(e: A.Expr, var: str, outer: frozenset[str]):
         key = _own_key(e.operand, var)
         if key is not None:
             return key, Op.NULL if e.op is A.UnOp.IS_NULL else Op.NOT_NULL, None
+    return None
+
+
+def match_bounds(e: A.Expr, var: str, outer: frozenset[str]):
+    """A conjunct that only bounds `var.key` from below and/or above -> (key, ((op, value), ...)),
+    for a range seek: `var.key < value` (either way round) or a chain `low < var.key <= high`."""
+    if isinstance(e, A.Binary):
+        m = match_conjunct(e, var, outer)
+        if m is not None and m[1] in _ORDERING:
+            return m[0], ((m[1], m[2]),)
+        return None
+    if isinstance(e, A.Comparison) and len(e.operands) == 3 and all(_FROM_BINOP.get(o) in _ORDERING for o in e.ops):
+        low, mid, high = e.operands
+        key = _own_key(mid, var)
+        if key is None or not is_stable(low, outer) or not is_stable(high, outer):
+            return None
+        return key, ((_MIRROR[_FROM_BINOP[e.ops[0]]], low), (_FROM_BINOP[e.ops[1]], high))
+    return None
+
+
+def match_prefix(e: A.Expr, var: str, outer: frozenset[str]):
+    """`var.key STARTS WITH value` -> (key, value expression) or None."""
+    if isinstance(e, A.Binary) and e.op is A.BinOp.STARTS_WITH:
+        key = _own_key(e.left, var)
+        if key is not None and is_stable(e.right, outer):
+            return key, e.right
+    return None
+
+
+def match_in(e: A.Expr, var: str, outer: frozenset[str]):
+    """`var.key IN list` with a list fixed for the scan -> (key, list expression) or None."""
+    if isinstance(e, A.Binary) and e.op is A.BinOp.IN:
+        key = _own_key(e.left, var)
+        if key is None:
+            return None
+        lst = e.right
+        if (isinstance(lst, A.Literal) or is_stable(lst, outer)
+                or isinstance(lst, A.ListLiteral) and all(is_stable(x, outer) for x in lst.items)):
+            return key, lst
     return None

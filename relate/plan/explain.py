@@ -5,7 +5,9 @@ Operators that only shape rows (narrowing, sorting, skipping) are folded into th
 operator above them; ids are assigned to visible operators in pre-order from the root (0).
 
 What the access-path rules chose is shown where it goes beyond the pattern as written: an index
-seek (`index seek :L(k)`), the WHERE conjuncts pushed into the scan (`pushed filter n.k > $v`),
+seek, with the index's name as SHOW INDEXES lists it, what it indexes and what it looks up
+(`index seek person_age :Person(age) WHERE p.age >= $low AND p.age < 65`), the WHERE conjuncts
+pushed into the scan (`pushed filter n.k > $v`),
 the label columns a scan or a count reads (`column read :L(k)`).  Inline map entries run in the
 scan too; they are the pattern itself, and the details stay the pattern's walk for them.
 """
@@ -17,7 +19,9 @@ from ..exec.scan_filter import Op
 from ..result import Notification, PlanDescription
 from ..syntax import ast as A
 from ..values import to_text
-from .match_spec import CountSpec, Counting, MatchSpec
+from ..exec.index_seek import SeekKind
+from ..exec.match import is_hidden
+from .match_spec import CountSpec, Counting, IndexSeek, MatchSpec
 
 _OP_TEXT = {Op.EQ: "=", Op.NE: "<>", Op.LT: "<", Op.LE: "<=", Op.GT: ">", Op.GE: ">=",
             Op.NULL: "IS NULL", Op.NOT_NULL: "IS NOT NULL"}
@@ -39,7 +43,39 @@ def _value_text(e: A.Expr) -> str:
         return _name(e.name)
     if isinstance(e, A.Property):
         return _value_text(e.subject) + "." + _name(e.key)
+    if isinstance(e, A.ListLiteral):
+        return "[" + ", ".join(_value_text(x) for x in e.items) + "]"
     raise AssertionError(f"not a simple test value: {type(e).__name__}")
+
+
+def _seek_value_text(e: A.Expr) -> str:
+    """A seek's value as Cypher text; an inline map entry's value may be any expression that
+    reads no node of the part, shown as `…` when it is not one of the simple shapes."""
+    try:
+        return _value_text(e)
+    except AssertionError:
+        return "…"
+
+
+def seek_text(seek: IndexSeek, spec: MatchSpec) -> str:
+    """`index seek <name> :Label(key) WHERE <what it answers>` (for a relationship index, the
+    relationship's name, when it has one, stands in the test)."""
+    on = f"{_name(seek.index)} :{_name(seek.label)}({_name(seek.key)})"
+    if seek.rel is not None:
+        assert seek.value is not None
+        rel = spec.part.element.rels[seek.rel].variable
+        if rel is None:
+            return f"relationship index seek {on}"
+        return f"relationship index seek {on} WHERE {_name(rel)}.{_name(seek.key)} = {_seek_value_text(seek.value)}"
+    var = spec.anchor_name
+    # an anonymous anchor's hidden name is no name a user wrote: the key alone stands for it
+    prop = _name(seek.key) if is_hidden(var) else f"{_name(var)}.{_name(seek.key)}"
+    if seek.kind is SeekKind.RANGE:
+        test = " AND ".join(f"{prop} {_OP_TEXT[op]} {_seek_value_text(v)}" for op, v in seek.bounds)
+    else:
+        assert seek.value is not None
+        test = f"{prop} {seek.kind.value} {_seek_value_text(seek.value)}"
+    return f"index seek {on} WHERE {test}"
 
 
 def _columns_text(label: str, keys) -> str:
@@ -50,11 +86,9 @@ def access_text(spec: MatchSpec) -> str:
     """What a MATCH operator's details add for one part: empty, or `, ` and the items."""
     items = []
     seek = spec.seek
-    if seek is not None and seek.rel is not None:
-        items.append(f"relationship index seek :{_name(seek.label)}({_name(seek.key)})")
-    elif seek is not None:
-        items.append(f"index seek :{_name(seek.label)}({_name(seek.key)})")
     var = _name(spec.anchor_name)
+    if seek is not None:
+        items.append(seek_text(seek, spec))
     pushed = [t for t in spec.tests if t.conjunct is not None]
     if pushed:
         items.append("pushed filter " + " AND ".join(
@@ -89,9 +123,11 @@ def _visible_children(op) -> list:
     return out
 
 
-def describe(root) -> tuple[PlanDescription, list[Notification]]:
+def describe(root, counts: dict | None = None) -> tuple[PlanDescription, list[Notification]]:
     """Ids in pre-order, descriptions built bottom-up; both with explicit stacks, so a plan of
-    hundreds of clauses does not exhaust the interpreter stack."""
+    hundreds of clauses does not exhaust the interpreter stack.  `counts` (a PROFILE run's
+    `ExecContext.profile`) fills each operator's `actual`: the rows it gave and its own time in
+    milliseconds (its inclusive time less that of the operators drawn below it)."""
     if not root.shown:
         kids = _visible_children(root)
         if len(kids) == 1:
@@ -109,10 +145,17 @@ def describe(root) -> tuple[PlanDescription, list[Notification]]:
             stack.append((c, my_id))
     children: list[list[PlanDescription]] = [[] for _ in order]
     built: list[PlanDescription | None] = [None] * len(order)
+    below = [0] * len(order)  # PROFILE: the inclusive ns of the operators drawn right below
     for i in range(len(order) - 1, -1, -1):
         op, parent = order[i]
+        actual = None
+        if counts is not None:
+            rows, ns = counts.get(id(op), (0, 0))
+            actual = {"rows": rows, "time_ms": round(max(ns - below[i], 0) / 1e6, 3)}
+            if parent >= 0:
+                below[parent] += ns
         d = PlanDescription(op.name, op.details, tuple(op.identifiers), tuple(op.warnings),
-                            tuple(reversed(children[i])))
+                            tuple(reversed(children[i])), actual=actual)
         built[i] = d
         if parent >= 0:
             children[parent].append(d)

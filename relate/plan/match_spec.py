@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..exec.index_seek import SeekKind
 from ..exec.match import hidden_name
 from ..exec.scan_filter import Op
 from ..syntax import ast as A
@@ -48,17 +49,26 @@ class PropertyTest:
 
 @dataclass(frozen=True, slots=True)
 class IndexSeek:
-    """The anchor's candidates from the index on (label, key) for one value; with `rel` set, from
-    the relationship index on (type, key): the anchor is an end of the part's `rel`-th
-    relationship, and its candidates are that end of the relationships found (the walk still
-    checks the equality on the relationship, which stays in the WHERE or the inline map)."""
+    """The anchor's candidates from the index `index` on (label, key); with `rel` set, from
+    the relationship index on (type, key) for one value: the anchor is an end of the part's
+    `rel`-th relationship, and its candidates are that end of the relationships found (the walk
+    still checks the equality on the relationship, which stays in the WHERE or the inline map).
+    A node seek answers its conjuncts exactly: they leave the WHERE."""
 
     label: str                           # the label, or the relationship type
     key: str
-    value: A.Expr                        # never reads a node of the part
+    value: A.Expr | None                 # never reads a node of the part; None for RANGE
     conjunct: A.Expr | None = None       # the WHERE conjunct it answers; None: an inline map entry
     rel: int | None = None               # the relationship whose index answers
     ends: str = ""                       # rel: "start", "end" or "both" (which end is the anchor)
+    index: str = ""                      # the index's name, as SHOW INDEXES lists it
+    kind: SeekKind = SeekKind.EQUAL
+    bounds: tuple[tuple[Op, A.Expr], ...] = ()   # RANGE: (op, value) pairs, at most one per side
+    more: tuple[A.Expr, ...] = ()        # RANGE: a second conjunct it answers (the other side)
+
+    @property
+    def conjuncts(self) -> tuple[A.Expr, ...]:
+        return ((self.conjunct,) if self.conjunct is not None else ()) + self.more
 
 
 @dataclass(frozen=True, slots=True)

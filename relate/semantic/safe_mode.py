@@ -7,7 +7,11 @@ offending clause or node:
   whose final `RETURN` or `WITH` has neither `LIMIT` nor a reducing aggregate.  A `WITH` after the
   last `MATCH` that limits or reduces bounds the rows from there on, so it satisfies the rule
   too.  `collect()` aggregates but does not reduce (it hands back every row as a list), so it
-  does not count;
+  does not count.  Nor does a grouped aggregate whose grouping keys are unbounded: it gives one
+  row per group, and `RETURN n.id, count(*)` has a group per node.  A key is bounded when its
+  values come from a set fixed by the statement, whatever the graph holds: a literal, a
+  parameter, or a predicate (comparisons, boolean operators, IS NULL, label and type tests,
+  string tests, IN, EXISTS), which is true, false or null;
 * a `CREATE` or `MERGE` that introduces a new node bound to a variable without giving it a label.
   Anonymous nodes `()` and variables bound by an earlier clause (or earlier in the same pattern)
   pass.
@@ -50,17 +54,29 @@ def _check_bounded_read(part: A.SingleQuery, text: str) -> None:
     # the rows are bounded once a projection after the last MATCH limits or reduces them
     matched = bounded = False
     final = None
+    grouped_by: A.ProjectionItem | None = None  # the unbounded key of the last grouped aggregate
     for c in clauses:
         if isinstance(c, A.Match) or (isinstance(c, A.SubqueryCall) and _matches(c)):
-            matched, bounded = True, False
+            matched, bounded, grouped_by = True, False, None
         elif isinstance(c, (A.Return, A.With)):
             final = c
             proj = c.projection
-            if proj.limit is not None or any(_has_reducing_aggregate(it.expr) for it in proj.items):
+            if proj.limit is not None:
                 bounded = True
+            elif any(_has_reducing_aggregate(it.expr) for it in proj.items):
+                key = next((it for it in proj.items if not aggregates_in(it.expr) and not _bounded_key(it.expr)),
+                           None)
+                if key is None:
+                    bounded = True
+                elif not bounded:
+                    grouped_by = key
     if not matched or bounded or final is None:
         return
     word = "RETURN" if isinstance(final, A.Return) else "WITH"
+    if grouped_by is not None:
+        raise _fail(text, final.pos,
+                    f"a MATCH read grouped by {grouped_by.text} can give a row per node; "
+                    f"add LIMIT to its final {word}, or group only by parameters, literals or predicates")
     raise _fail(text, final.pos,
                 f"a MATCH read needs LIMIT or a reducing aggregate (count, sum, min, max, ...) in its final "
                 f"{word}; collect() does not bound it")
@@ -69,6 +85,27 @@ def _check_bounded_read(part: A.SingleQuery, text: str) -> None:
 def _matches(c: A.SubqueryCall) -> bool:
     """A CALL { } whose rows come from a MATCH of its own (they reach the outer query)."""
     return any(isinstance(x, A.Match) for part in c.query.parts for x in part.clauses)
+
+
+_PREDICATE_OPS = frozenset((A.BinOp.EQ, A.BinOp.NE, A.BinOp.LT, A.BinOp.GT, A.BinOp.LE, A.BinOp.GE,
+                            A.BinOp.AND, A.BinOp.OR, A.BinOp.XOR, A.BinOp.IN, A.BinOp.STARTS_WITH,
+                            A.BinOp.ENDS_WITH, A.BinOp.CONTAINS, A.BinOp.REGEX))
+_PREDICATES = (A.Literal, A.Parameter, A.Comparison, A.LabelTest, A.TypePredicate, A.NormalizedTest,
+               A.PatternPredicate, A.ExistsSubquery, A.Quantifier)
+
+
+def _bounded_key(e: A.Expr) -> bool:
+    """Whether a grouping key takes its values from a set the statement fixes (see above)."""
+    if isinstance(e, _PREDICATES):
+        return True
+    if isinstance(e, A.Binary):
+        return e.op in _PREDICATE_OPS
+    if isinstance(e, A.Unary):  # NOT and the null tests are predicates; a sign keeps its operand's values
+        return e.op not in (A.UnOp.NEG, A.UnOp.POS) or _bounded_key(e.operand)
+    if isinstance(e, (A.ListLiteral, A.MapLiteral)):
+        items = e.items if isinstance(e, A.ListLiteral) else tuple(v for _, v in e.entries)
+        return all(_bounded_key(x) for x in items)
+    return False
 
 
 def _has_reducing_aggregate(expr: A.Expr) -> bool:

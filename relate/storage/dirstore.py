@@ -44,7 +44,7 @@ import time
 from ..errors import E, StorageError
 from . import frames, snapshot
 from .durable import (DurableStore, check_reach, commit_record, cut, dropped, ignored, locked, read_snapshot,
-                      record_holder, recorded_seq, remove_stray_temps, replay, report, set_aside)
+                      record_holder, recorded_seq, remove_stray_temps, replay, report, set_aside, took_lease)
 from .fs import io_error, write_new, write_whole
 from .graph import Graph
 
@@ -283,6 +283,7 @@ class DirectoryStore(DurableStore):
             f.close()
             raise locked(d, holder)
         self.lock_file = f
+        took_lease(d, self)
         try:
             self.acked = recorded_seq(f.read_at(0, 64))
         except OSError:
@@ -493,6 +494,9 @@ class DirectoryStore(DurableStore):
             if snaps and snaps[-1][0] > self.seq:
                 return False  # checkpoints retired segments we never read
             return True
+
+    def holds_lease(self) -> bool:
+        return self.lock_file is not None
 
     def close(self) -> None:
         if self.segment is not None:

@@ -51,6 +51,7 @@ import logging
 import os
 import time
 import warnings
+import weakref
 import zlib
 from typing import Callable
 
@@ -75,6 +76,10 @@ class DurableStore(Store):
     # after a failed write: what puts the files back where the last acknowledged commit left them
     # (what it does, for the log; the call), done again before the next commit
     _repair: tuple[str, Callable[[], None]] | None = None
+
+    def holds_lease(self) -> bool:
+        """Whether this store is a writer that has not closed."""
+        raise NotImplementedError
 
     def _refuse_read_only(self, where: str) -> None:
         if self.read_only:
@@ -191,8 +196,22 @@ def replay(graph: Graph, txn_frames, seq: int, where: str) -> int:
     return seq
 
 
+# the stores whose writer lease this process holds, by real path: a second open of one of them in
+# this process fails its flock as another process's would, and should say where the holder is
+_LEASES: "weakref.WeakValueDictionary[str, DurableStore]" = weakref.WeakValueDictionary()
+
+
+def took_lease(path: str, store: DurableStore) -> None:
+    """`store` now holds the writer lease of the store at `path` (until it closes)."""
+    _LEASES[os.path.realpath(path)] = store
+
+
 def locked(path: str, holder: str = "") -> LockedStoreError:
-    """Another process holds the writer lease (`holder`: its pid, when it wrote one)."""
+    """The writer lease is taken: by an open store of this process (AlreadyOpen), or by another
+    process (`holder`: its pid, when it wrote one)."""
+    mine = _LEASES.get(os.path.realpath(path))
+    if mine is not None and mine.holds_lease():
+        return E.Locked.AlreadyOpen(where=path)
     who = f" (pid {holder})" if holder.isdigit() else ""
     return E.Locked.Locked(who=who, where=path)
 

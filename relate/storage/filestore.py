@@ -35,7 +35,7 @@ from typing import Any
 from ..errors import E, StorageError
 from . import frames, snapshot
 from .durable import (DurableStore, check_reach, commit_record, cut, dropped, ignored, locked, read_snapshot,
-                      recorded_seq, remove_stray_temps, replay, report, set_aside)
+                      recorded_seq, remove_stray_temps, replay, report, set_aside, took_lease)
 from .fs import io_error, temp_name, write_whole
 from .graph import Graph
 
@@ -87,6 +87,7 @@ class FileStore(DurableStore):
             super().__init__(path, True, graph)
             return
         self.file = self._acquire(path)
+        took_lease(path, self)
         try:
             acked = self._recorded()
             raw = self.file.read_at(0, self.file.size())
@@ -104,6 +105,7 @@ class FileStore(DurableStore):
             graph.durable = True
         except BaseException:
             self.file.close()
+            self.file = None  # no lease held: a retry in this process is not "already open"
             raise
 
     def _recorded(self) -> int | None:
@@ -240,6 +242,9 @@ class FileStore(DurableStore):
         old.close()
         self.end = len(data)
         self.snapshot_bytes = len(data)
+
+    def holds_lease(self) -> bool:
+        return self.file is not None
 
     def close(self) -> None:
         if self.record_file is not None:

@@ -21,6 +21,7 @@ common case decodes with no per-value Python work.
 """
 from __future__ import annotations
 
+import base64
 import json
 import struct
 import zlib
@@ -184,6 +185,8 @@ def _register_temporal() -> None:
     from .. import temporal
     for cls, tag, to_json, from_json in temporal.STORE_CODECS:
         register(cls, tag, to_json, from_json)
+    # byte arrays (from the Python API's parameters) as base64 text
+    register(bytes, "bytes", lambda b: base64.b64encode(b).decode("ascii"), base64.b64decode)
 
 
 _register_temporal()

@@ -45,6 +45,7 @@ from .adjacency import _SMALL as _SMALL  # re-exported: the layout tests read it
 from .adjacency import Adjacency
 from .graph_load import GraphLoad
 from .graph_schema import GraphSchema
+from .index_order import OrderedKeys
 from .props import NO_PROPS as _NO_PROPS
 from .reltable import RelTable
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
@@ -98,6 +99,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]] = {}
         # (type, key) -> value -> the relationship holding it, or {rel id: rel} (graph_schema.py)
         self.rel_index_data: dict[tuple[str, str], dict] = {}
+        # (label, key) -> the index's keys in order, kept once a range seek asked (index_order.py)
+        self._ordered: dict[tuple[str, str], OrderedKeys] = {}
         self.touched: dict | None = None  # id -> entity written by the running statement (graph_schema.py)
         self._label_sets: dict[frozenset | tuple, frozenset] = {frozenset(): frozenset()}
         self.next_node_id = 0
@@ -163,6 +166,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             held = data.get(value)
             if held is None:
                 data[value] = node
+                if self._ordered:
+                    self._order_changed(lb, k, value, True)
             elif held.__class__ is dict:
                 held[node.id] = node
             elif held is not node:
@@ -183,8 +188,12 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
                     data[value] = next(iter(held.values()))
                 elif not held:
                     del data[value]
+                    if self._ordered:
+                        self._order_changed(lb, k, value, False)
             elif held is node:
                 del data[value]
+                if self._ordered:
+                    self._order_changed(lb, k, value, False)
 
     # ---------------------------------------------------------------- writes
     def create_node(self, labels, props: dict) -> Node:

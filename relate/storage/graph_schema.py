@@ -9,6 +9,9 @@ Invariants (beside those at the top of `graph.py`):
 - `index_data[(label, key)]` exists exactly for the seekable node indexes (`IndexDef.seekable`),
   `rel_index_data[(type, key)]` for the seekable relationship indexes; both map a hashable value
   to the one entity holding it, or `{id: entity}` when several do.
+- `_ordered[(label, key)]`, when present, holds the keys of `index_data[(label, key)]` in order
+  (`index_order.OrderedKeys`): made by the first range seek, moved with every distinct value the
+  index gains or loses, dropped whenever the index's entry map is replaced.
 - `touched`, when not None (the engine sets it while a statement runs on a graph with
   constraints), maps `id(entity)` to each node or relationship the statement created, labelled or
   gave a property.
@@ -18,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..values.compare import hashable
+from .index_order import OrderedKeys
 from .schema_defs import NODE, ConstraintDef, IndexDef, constraint_row, index_row
 
 if TYPE_CHECKING:
@@ -57,6 +61,7 @@ class GraphSchema:
         constraints: dict[str, ConstraintDef]
         index_data: dict
         rel_index_data: dict
+        _ordered: dict
         by_label: dict
         rels: RelTable
         schema_version: int
@@ -73,6 +78,41 @@ class GraphSchema:
             if d.entity == NODE and d.seekable and d.label == label and d.key == key:
                 return d
         return None
+
+    def index_range(self, label: str, key: str, family: int, lower, lower_inclusive: bool,
+                    upper, upper_inclusive: bool) -> list:
+        """The `label` nodes whose `key` is a number (`family` 0) or a string (1) within the bounds
+        (None: open), in value order, through the index on (label, key), which must exist."""
+        return self._nodes_of(label, key, self.ordered(label, key).between(
+            family, lower, lower_inclusive, upper, upper_inclusive))
+
+    def index_prefix(self, label: str, key: str, prefix: str) -> list:
+        """The `label` nodes whose `key` is a string starting with `prefix`, in value order."""
+        return self._nodes_of(label, key, self.ordered(label, key).prefixed(prefix))
+
+    def ordered(self, label: str, key: str) -> OrderedKeys:
+        """The index's keys in order, built on first use and kept up to date from then on."""
+        found = self._ordered.get((label, key))
+        if found is None:
+            found = self._ordered[(label, key)] = OrderedKeys(self.index_data[(label, key)])
+        return found
+
+    def _order_changed(self, label: str, key: str, value, added: bool) -> None:
+        """The index on (label, key) gained (or lost) the distinct value `value`."""
+        found = self._ordered.get((label, key))
+        if found is not None:
+            (found.add if added else found.remove)(value)
+
+    def _nodes_of(self, label: str, key: str, keys: list) -> list:
+        data = self.index_data[(label, key)]
+        out: list = []
+        for k in keys:
+            held = data[k]
+            if held.__class__ is dict:
+                out.extend(held.values())
+            else:
+                out.append(held)
+        return out
 
     def rel_index_for(self, type_: str, key: str) -> IndexDef | None:
         """The seekable relationship index on (type, key), if any."""
@@ -118,6 +158,7 @@ class GraphSchema:
                 if d.key in node.props:
                     _add(data, hashable(node.props[d.key]), node)
             self.index_data[(d.label, d.key)] = data
+            self._ordered.pop((d.label, d.key), None)
         else:
             for rel in self.rels.values():
                 if rel.type == d.label and d.key in rel.props:
@@ -128,11 +169,15 @@ class GraphSchema:
     def _unbuild_index(self, d: IndexDef):
         if not d.seekable:
             return None
-        table = self.index_data if d.entity == NODE else self.rel_index_data
-        return table.pop((d.label, d.key), None)
+        if d.entity == NODE:
+            self._ordered.pop((d.label, d.key), None)
+            return self.index_data.pop((d.label, d.key), None)
+        return self.rel_index_data.pop((d.label, d.key), None)
 
     def _rebuild_entries(self, d: IndexDef, data) -> None:
         if data is not None:
+            if d.entity == NODE:
+                self._ordered.pop((d.label, d.key), None)
             (self.index_data if d.entity == NODE else self.rel_index_data)[(d.label, d.key)] = data
 
     def create_index(self, d: IndexDef) -> None:

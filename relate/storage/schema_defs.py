@@ -6,7 +6,8 @@ is `constraint_check.py`'s.
 An index is on one label (or relationship type: `entity` "RELATIONSHIP") and one or more keys
 (`keys`, in order; `key` is the first); `type` is Neo4j's index type (RANGE, TEXT, POINT,
 FULLTEXT).  Only a single-key RANGE index keeps entries (`Graph.index_data` /
-`Graph.rel_index_data`) and answers equality seeks; the others are listed and kept, and the
+`Graph.rel_index_data`) and answers seeks (node indexes: equality, IN, ranges and STARTS WITH,
+through `index_order.py` for the ordered ones; relationship indexes: equality); the others are listed and kept, and the
 planner scans where they stand (the answers are the same).  A uniqueness or key constraint owns
 an index of its own name (`owner`), made and dropped with it.
 

@@ -2,8 +2,9 @@
 
 `prescan` marks the few context-dependent characters, lark's LALR parser (contextual lexer,
 positions on) builds a parse tree, and `transform.Build` turns that tree into the typed AST in one
-bottom-up pass.  lark errors become `CypherSyntaxError` with the position of the offending token.
-The lark parser is built once per process from `cypher.lark`, or loaded from the prebuilt tables
+bottom-up pass.  lark errors become `CypherSyntaxError` at the offending token, saying what could
+stand there (`expected.py`), or `UnsupportedClause` for the Neo4j commands relate does not serve
+(`unsupported.py`).  The lark parser is built once per process from `cypher.lark`, or loaded from the prebuilt tables
 beside it when they match the grammar and the lark version.
 """
 from __future__ import annotations
@@ -17,7 +18,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import RelateError
 from . import ast as A
 from .position import position, syntax_error
-from .prescan import prescan, unmark
+from . import unsupported
+from .expected import expected_text
+from .prescan import NODE_OPEN, prescan, unmark
 from .transform import Build, check_int_range
 
 __all__ = ["parse", "position", "warm_parser", "load_prebuilt", "write_prebuilt", "PREBUILT"]
@@ -85,27 +88,8 @@ def parse(text: str) -> A.Statement:
     marked = prescan(text)
     try:
         tree = _lark().parse(marked)
-    except UnexpectedToken as e:
-        tok = e.token
-        if tok.type == "$END":
-            raise syntax_error(text, "unexpected end of input", len(text)) from None
-        if tok.type in _PAGING:
-            # ORDER BY / SKIP / LIMIT out of their order, or after a query's RETURN: a clause
-            # in the wrong place, not text the grammar cannot read
-            raise syntax_error(text, f"{str(tok).upper()} cannot stand here: ORDER BY, SKIP (OFFSET) and "
-                               "LIMIT come in that order, after WITH, RETURN or another clause, and nothing "
-                               "follows a query's RETURN", tok.start_pos, "InvalidClauseComposition") from None
-        raise syntax_error(text, f'unexpected token "{unmark(str(tok))}"', tok.start_pos) from None
-    except UnexpectedCharacters as e:
-        at = e.pos_in_stream or 0
-        ch = unmark(text[at]) if at < len(text) else ""
-        # a typographic dash where `-` was meant (text pasted from a document) gets its own kind
-        kind = "InvalidUnicodeCharacter" if ch in _UNICODE_DASHES else "ParseError"
-        raise syntax_error(text, f'unexpected character "{ch}"', at, kind) from None
-    except UnexpectedEOF:
-        raise syntax_error(text, "unexpected end of input", len(text)) from None
-    except UnexpectedInput as e:  # pragma: no cover - other lark input errors
-        raise syntax_error(text, "invalid input", getattr(e, "pos_in_stream", 0) or 0) from None
+    except UnexpectedInput as e:
+        raise _refusal(text, marked, e) from None
     _check_depth(tree, text)
     try:
         stmt = Build(text).transform(tree)
@@ -115,6 +99,82 @@ def parse(text: str) -> A.Statement:
         raise
     check_int_range(stmt, text)
     return stmt
+
+
+# how many unclosed node patterns `_reread` marks before it gives up (each costs one more parse)
+_REREADS = 8
+
+
+def _refusal(text: str, marked: str, e: UnexpectedInput) -> RelateError:
+    """The error for text lark refused: a construct relate does not serve (`unsupported.py`), or a
+    syntax error at the token where reading stopped, with what could have stood there."""
+    if isinstance(e, UnexpectedToken):
+        e = _reread(marked, e)
+    at = _offset(text, e)
+    refused = unsupported.refused(text, at)
+    if refused is not None:
+        return refused
+    if isinstance(e, UnexpectedCharacters):
+        ch = unmark(text[at]) if at < len(text) else ""
+        # a typographic dash where `-` was meant (text pasted from a document) gets its own kind
+        kind = "InvalidUnicodeCharacter" if ch in _UNICODE_DASHES else "ParseError"
+        return syntax_error(text, f'unexpected character "{ch}"', at, kind)
+    tok = e.token if isinstance(e, UnexpectedToken) else None
+    if tok is not None and tok.type in _PAGING:
+        # ORDER BY / SKIP / LIMIT out of their order, or after a query's RETURN: a clause
+        # in the wrong place, not text the grammar cannot read
+        return syntax_error(text, f"{str(tok).upper()} cannot stand here: ORDER BY, SKIP (OFFSET) and "
+                            "LIMIT come in that order, after WITH, RETURN or another clause, and nothing "
+                            "follows a query's RETURN", tok.start_pos, "InvalidClauseComposition")
+    if isinstance(e, (UnexpectedToken, UnexpectedEOF)):
+        word = None if tok is None or tok.type == "$END" else unmark(str(tok))
+        what = "unexpected end of input" if word is None else f'unexpected token "{word}"'
+        expected = expected_text(_accepts(e), _terminal_texts(), word)
+        return syntax_error(text, f"{what}: {expected}" if expected else what, at)
+    return syntax_error(text, "invalid input", at)  # pragma: no cover - other lark input errors
+
+
+def _offset(text: str, e: UnexpectedInput) -> int:
+    if isinstance(e, UnexpectedToken) and e.token.type != "$END":
+        return e.token.start_pos
+    if isinstance(e, UnexpectedCharacters):
+        return e.pos_in_stream or 0
+    return len(text)
+
+
+def _reread(marked: str, e: UnexpectedToken) -> UnexpectedInput:
+    """Where a node pattern was wanted but the prescan left a `(` unmarked (it marks only a group
+    it can read to its `)`: `MATCH (p:Person RETURN p`), read on as if it were marked, so the error
+    points where the pattern breaks rather than at its `(`."""
+    found: UnexpectedInput = e
+    for _ in range(_REREADS):
+        if not isinstance(found, UnexpectedToken) or found.token.type != "LPAR" or "NODE_OPEN" not in found.expected:
+            break
+        at = found.token.start_pos
+        marked = marked[:at] + NODE_OPEN + marked[at + 1:]
+        try:
+            _lark().parse(marked)
+        except UnexpectedInput as again:
+            if _offset(marked, again) <= at:
+                break
+            found = again
+        else:
+            return e  # the statement reads with the mark: keep the first error (a prescan miss)
+    return found
+
+
+def _accepts(e: UnexpectedInput) -> set[str]:
+    """The terminals the parser could have taken (lark's `accepts` replays each one; its
+    `expected` is the LALR state's lookahead set, which merges many contexts)."""
+    if isinstance(e, UnexpectedToken):
+        return set(e.accepts or e.expected)
+    return set(getattr(e, "expected", None) or ())
+
+
+@functools.lru_cache(maxsize=1)
+def _terminal_texts() -> dict[str, str]:
+    # the prescan's private marks read as the characters they stand for
+    return {t.name: unmark(t.pattern.value) for t in _lark().terminals if t.pattern.type == "str"}
 
 
 def _check_depth(tree: Tree, text: str) -> None:

@@ -8,8 +8,11 @@ computed exactly, from the shortest decimal text of each float, and truncated to
 """
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
 from fractions import Fraction
+
+from ..errors import E
 
 from .values import NANOS_PER_SECOND
 from .zones import bad
@@ -32,6 +35,22 @@ class Duration:
     @property
     def nano_of_second(self) -> int:
         return self.nanos % NANOS_PER_SECOND
+
+    @property
+    def nanoseconds(self) -> int:
+        """The nanoseconds after `seconds`, 0 to 999,999,999 (as Neo4j's drivers split it)."""
+        return self.nanos % NANOS_PER_SECOND
+
+    def to_timedelta(self) -> _dt.timedelta:
+        """This duration as a `datetime.timedelta` (a day counts 24 hours; nanoseconds below the
+        microsecond are dropped toward zero).  Months have no fixed length: a duration with
+        months is refused (a `UsageError`)."""
+        if self.months:
+            raise E.Usage.Usage(
+                f"the duration {self} has months, which have no fixed length, so no timedelta "
+                "holds it; read .months, .days, .seconds and .nanoseconds instead")
+        micros = abs(self.nanos) // 1000
+        return _dt.timedelta(days=self.days, microseconds=micros if self.nanos >= 0 else -micros)
 
     def __str__(self) -> str:
         return render(self)

@@ -30,6 +30,48 @@ class Point:
     def geographic(self) -> bool:
         return self.srid in (4326, 4979)
 
+    @classmethod
+    def cartesian(cls, x: float, y: float, z: float | None = None) -> "Point":
+        """`point({x, y[, z]})`: SRID 7203, or 9157 with a `z`."""
+        return from_map({"x": x, "y": y} if z is None else {"x": x, "y": y, "z": z})
+
+    @classmethod
+    def wgs84(cls, longitude: float, latitude: float, height: float | None = None) -> "Point":
+        """`point({longitude, latitude[, height]})`: SRID 4326, or 4979 with a `height`."""
+        m = {"longitude": longitude, "latitude": latitude}
+        return from_map(m if height is None else dict(m, height=height))
+
+    # the coordinates by name: x, y, z for every point (z is None in two dimensions); longitude,
+    # latitude and height are the same numbers under their WGS-84 names
+    @property
+    def x(self) -> float:
+        return self.coords[0]
+
+    @property
+    def y(self) -> float:
+        return self.coords[1]
+
+    @property
+    def z(self) -> float | None:
+        return self.coords[2] if len(self.coords) > 2 else None
+
+    @property
+    def longitude(self) -> float:
+        return self._geo(0)
+
+    @property
+    def latitude(self) -> float:
+        return self._geo(1)
+
+    @property
+    def height(self) -> float | None:
+        return self._geo(2) if len(self.coords) > 2 else self._geo(None)
+
+    def _geo(self, i: int | None):
+        if not self.geographic:
+            raise AttributeError(f"a {self.crs} point has x and y, not longitude, latitude or height")
+        return None if i is None else self.coords[i]
+
     def __str__(self) -> str:
         names = ("longitude", "latitude", "height") if self.geographic else ("x", "y", "z")
         body = ", ".join(f"{n}: {_num(c)}" for n, c in zip(names, self.coords))

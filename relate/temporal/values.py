@@ -22,6 +22,17 @@ MIN_ORDINAL = _dt.date.min.toordinal()
 MAX_ORDINAL = _dt.date.max.toordinal()
 
 
+class Made:
+    """Whether this process has made a date, time or date time value yet: until it has, no result
+    can hold one, and the Python API's rows need no look for them (`values/python.py`)."""
+
+    any = False
+
+
+def _made(self) -> None:  # the `__post_init__` of the five classes below
+    Made.any = True
+
+
 def iso_week(ordinal: int) -> tuple[int, int, int]:
     """Day ordinal -> (week-based year, week 1..53, day of week 1=Monday..7)."""
     y, w, d = _dt.date.fromordinal(ordinal).isocalendar()
@@ -61,6 +72,8 @@ def render_date(ordinal: int) -> str:
 class Date:
     ordinal: int
 
+    __post_init__ = _made
+
     def to_date(self) -> _dt.date:
         return _dt.date.fromordinal(self.ordinal)
 
@@ -72,6 +85,8 @@ class Date:
 class LocalTime:
     nanos: int
 
+    __post_init__ = _made
+
     def __str__(self) -> str:
         return render_time(self.nanos)
 
@@ -80,6 +95,8 @@ class LocalTime:
 class Time:
     nanos: int
     offset: int
+
+    __post_init__ = _made
 
     def utc_nanos(self) -> int:
         return self.nanos - self.offset * NANOS_PER_SECOND
@@ -93,6 +110,8 @@ class LocalDateTime:
     ordinal: int
     nanos: int
 
+    __post_init__ = _made
+
     def __str__(self) -> str:
         return render_date(self.ordinal) + "T" + render_time(self.nanos)
 
@@ -103,6 +122,8 @@ class DateTime:
     nanos: int
     offset: int
     zone: str | None = None
+
+    __post_init__ = _made
 
     def epoch_nanos(self) -> int:
         """Nanoseconds since 1970-01-01T00:00Z."""

@@ -31,62 +31,70 @@ def _name(key: object) -> str:
     return text if text.isidentifier() else "`" + text.replace("`", "``") + "`"
 
 
-def has_wide_int(params: dict) -> bool:
-    """Whether any integer in the parameter map (at any depth) is outside 64 bits: the scan every
-    statement with parameters pays, so it builds no paths (`wide_int_path` does, once one is
-    found).  A map of scalars is looked through in one loop (no stack to build), a map holding
-    lists or maps by `_has_wide_nested`."""
+WIDE = 1     # `scan_params`: an integer outside 64 bits
+FOREIGN = 2  # a value that is not JSON's (a date, bytes, a tuple): `values.python` converts it
+
+
+def scan_params(params: dict) -> int:
+    """WIDE when any integer in the parameter map (at any depth) is outside 64 bits, else FOREIGN
+    when some value is none of JSON's kinds, else 0: the one scan every statement with parameters
+    pays, so it builds no paths (`wide_int_path` does, once a wide integer is found).  A map of
+    scalars is looked through in one loop (no stack to build), any other by `_scan_nested`."""
     for v in params.values():
         t = type(v)
         if t is int:
             if v < INT_MIN or v > INT_MAX:
-                return True
+                return WIDE
         elif t is not str and t is not float and v is not None and t is not bool:
-            return _has_wide_nested(params)
-    return False
+            return _scan_nested(params)
+    return 0
 
 
-def _has_wide_nested(params: dict) -> bool:
-    """`has_wide_int` through lists, tuples and maps, with a stack of its own (any depth)."""
+def _scan_nested(params: dict) -> int:
+    """`scan_params` through lists, tuples and maps, with a stack of its own (any depth)."""
     lo, hi = INT_MIN, INT_MAX
     stack: list = [params.values()]
+    found = 0
     while stack:
         for v in stack.pop():
             t = type(v)
             if t is int:
                 if v < lo or v > hi:
-                    return True
+                    return WIDE
             elif t is str or t is float or v is None or t is bool:
                 continue
             elif t is dict:
-                # a row map of scalars (`UNWIND $rows`) is looked through here, without a stack
-                # step; one holding more goes on the stack whole (its ints are seen twice)
+                # a row map of JSON scalars (`UNWIND $rows`) is looked through here, without a
+                # stack step; one holding more goes on the stack whole (its ints are seen twice)
                 for w in v.values():
                     u = type(w)
                     if u is str:
                         continue
                     if u is int:
                         if w < lo or w > hi:
-                            return True
+                            return WIDE
                     elif u is not float and w is not None and u is not bool:
                         stack.append(v.values())
                         break
-            elif t is list or t is tuple:
+            elif t is list:
                 stack.append(v)
             elif isinstance(v, dict):
                 stack.append(v.values())
             elif isinstance(v, (list, tuple)):
+                found = FOREIGN  # a tuple becomes a list
                 stack.append(v)
             elif _wide(v):
-                return True
-    return False
+                return WIDE
+            else:
+                found = FOREIGN
+    return found
 
 
 def wide_int_path(params: dict) -> str | None:
     """Where the first integer outside 64 bits sits in a parameter map (`$x`, `$rows[2].age`),
     None when there is none.  Looks through lists, tuples and maps in order, with a stack of its
     own (any depth)."""
-    if not has_wide_int(params):
+    if not scan_params(params) & WIDE:
         return None
     stack = [iter(params.items())]
     path: list[str] = []

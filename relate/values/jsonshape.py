@@ -2,7 +2,8 @@
 output (CLI modes, MCP replies, the browser), before `relate.jsonenc` writes it as text.
 
 Scalars stay themselves (non-finite floats become null), lists and maps are converted member by
-member, nodes / relationships / paths become maps with a `kind`, temporal values their ISO text.
+member, nodes / relationships / paths become maps with a `kind`, temporal values their ISO text,
+byte arrays lists of integers 0 to 255.
 """
 from __future__ import annotations
 
@@ -39,4 +40,6 @@ def to_json(value: object) -> object:
     t = temporal_of(value)
     if t is not None:
         return t.render(value)  # ISO 8601 text
+    if isinstance(value, bytes):
+        return list(value)  # a byte array: its bytes as integers 0 to 255
     raise TypeError(f"not a Cypher value: {value!r}")

@@ -77,6 +77,8 @@ def type_name(value: object) -> str:
         return "RELATIONSHIP"
     if isinstance(value, Path):
         return "PATH"
+    if isinstance(value, bytes):
+        return "BINARY"  # a byte array
     t = temporal_of(value)
     if t is not None:
         return t.type_name(value)

@@ -88,6 +88,8 @@ def to_text(value: object) -> str:
     t = temporal_of(value)
     if t is not None:
         return t.render(value)
+    if isinstance(value, bytes):  # a byte array (only the Python API passes them): its bytes
+        return "[" + ", ".join(str(b) for b in value) + "]"
     raise TypeError(f"not a Cypher value: {value!r}")
 
 

@@ -93,7 +93,8 @@ def test_statements_tables_errors_and_history(terminal, tmp_path):
     # an error shows the statement line with a caret under the position, and the shell goes on
     t.type("MATCH (n) RETRUN n;")
     shown = t.read_until(PROMPT)
-    assert ('Error: syntax error: parse error: unexpected token "RETRUN"\n'
+    assert ('Error: syntax error: parse error: unexpected token "RETRUN": expected ",", "(", "-", "<-", "WHERE", '
+            'a clause or the end of the statement (did you mean "RETURN"?)\n'
             "  MATCH (n) RETRUN n;\n"
             "            ^\n") in shown
     # shell commands

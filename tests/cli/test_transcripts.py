@@ -14,12 +14,13 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-import relate
 from relate.cli.main import run
 from relate.cli.agent import HARNESS_VARIABLES
 
@@ -153,6 +154,7 @@ CASES.update({
                                step("--database", "g.rl", "--read-only", "--mode", "envelope", WRITE_ONLY)],
     "exit-6-safe-unbounded-match": [step("--safe", "--mode", "envelope", "MATCH (n) RETURN n")],
     "exit-6-safe-unlabelled-node": [step("--safe", "--mode", "envelope", "CREATE (n) RETURN n")],
+    "exit-6-safe-grouped-per-node": [step("--safe", "--mode", "table", "MATCH (n) RETURN n.id, count(*)")],
     "exit-0-safe-bounded": [step("--safe", "--mode", "jsonl",
                                  "CREATE (:P); MATCH (n) RETURN count(n) AS n; MATCH (n) RETURN n LIMIT 1")],
     "exit-7-timeout-leaves-graph-unchanged": [
@@ -169,6 +171,16 @@ CASES.update({
     "exit-2-statement-and-file": [step("-f", "x.cypher", "RETURN 1")],
     "exit-2-file-missing": [step("--mode", "envelope", "-f", "missing.cypher")],
     "exit-2-skill-subcommand": [step("skill", "remove")],
+    "exit-2-unknown-flag-envelope": [step("--mode", "envelope", "--bogus", "RETURN 1")],
+    "exit-2-unknown-flag-near-miss": [step("--max-row", "3", "RETURN 1")],
+    "exit-2-unknown-flag-agent": [step("--bogus", "RETURN 1", env=HARNESS)],
+    "exit-2-unknown-flag-terminal": [step("--bogus", "RETURN 1", tty=True)],
+    "exit-2-mistyped-command": [step("sevre", "--mcp", "stdio")],
+    "exit-2-read-only-live-outside-serve": [step("--read-only=live", "RETURN 1")],
+    "exit-2-clone-needs-arguments": [step("clone")],
+    "exit-6-syntax-unclosed-node": [step("--mode", "table", "MATCH (p:Person RETURN p")],
+    "exit-6-unsupported-command": [step("--mode", "envelope", "CREATE DATABASE sales")],
+    "exit-6-client-command": [step("--mode", "jsonl", ":param name => 'Ada'")],
     # help and version
     "help": [step("--help")],
     "help-agent-context": [step("agent-context", "--help")],
@@ -181,14 +193,26 @@ def run_step(s: Step, folder: Path) -> tuple[str, str, int]:
     for name, text in s.files.items():
         (folder / name).write_text(text, encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
-    holder = relate.connect(str(folder / s.hold)) if s.hold else None
+    holder = _hold(folder / s.hold) if s.hold else None
     try:
         code = run(list(s.argv), env=dict(s.env), stdin=io.StringIO(s.stdin), stdout=out, stderr=err,
                    stdout_isatty=s.tty)
     finally:
         if holder is not None:
-            holder.close()
+            holder.stdin.close()
+            holder.wait(timeout=60)
+            holder.stdout.close()
     return out.getvalue(), err.getvalue(), code
+
+
+def _hold(path: Path) -> subprocess.Popen:
+    """Another process that holds the store's writer lease until its stdin closes (a second open
+    inside this process would be refused as already open here, not as locked)."""
+    child = subprocess.Popen([sys.executable, "-c", "import relate, sys\ndb = relate.connect(sys.argv[1])\n"
+                              "print('ready', flush=True)\nsys.stdin.read()\n", str(path)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "ready\n"
+    return child
 
 
 def _stream(name: str, text: str) -> str:

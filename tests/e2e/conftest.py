@@ -1,6 +1,7 @@
 """Shared fixtures of the browser tests: the built site served in-process, Chromium, the page.
 
     site_url        dist/site/ served by server/serve.py's handler on 127.0.0.1:<free port>
+                    (every answer it gives is noted in SERVED)
     browser_context Debian's Chromium through Playwright (never `playwright install`); every
                     request that leaves the site's origin is aborted and recorded
     page            the index page with relate ready (one page for the session; CLI calls and
@@ -11,6 +12,7 @@ Chromium missing: the browser tests fail when CI is set (CI must install it), el
 """
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import shutil
@@ -35,11 +37,25 @@ def _serve_module():
     return module
 
 
+# (method, path, status) of every request the site server answered, in order: the browser's own
+# requests (a favicon) reach the server but not Playwright's page events
+SERVED: list[tuple[str, str, int]] = []
+
+
+def _recording(module):
+    class Recording(module.QuietSiteHandler):
+        def log_request(self, code="-", size="-") -> None:
+            SERVED.append((self.command, self.path, int(code)))
+    return functools.partial(Recording, directory=str(SITE))
+
+
 @pytest.fixture(scope="session")
 def site_url():
     if not (SITE / "wheels" / "manifest.json").is_file() or not (SITE / "index.html").is_file():
         pytest.fail("dist/site is not built: run `python build/site.py` (./run-tests does it first)")
-    server = _serve_module().make_server(SITE, 0, quiet=True)
+    module = _serve_module()
+    server = module.make_server(SITE, 0, quiet=True)
+    server.RequestHandlerClass = _recording(module)  # the same handler, its answers noted in SERVED
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

@@ -16,10 +16,11 @@ Native twins, kept in step with the page:
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS
+from conftest import READY_TIMEOUT_MS, SERVED
 from docs import PAGE_NAMES
 from native import McpProcess, cli
 from parity import assert_parity
@@ -50,9 +51,13 @@ def shown_cell(cell) -> dict:
 
 
 def native_cell(result: dict) -> dict:
+    """What the page shows of a native cell answer (a long result: its first SHOWN_ROWS rows)."""
+    from blocks import SHOWN_ROWS
+
     if result.get("error"):
         return {"error": result["error"], "columns": [], "rows": [], "summary": None}
-    return {"error": None, "columns": result["columns"], "rows": result["rows"], "summary": result["summary"]}
+    return {"error": None, "columns": result["columns"], "rows": result["rows"][:SHOWN_ROWS],
+            "summary": result["summary"]}
 
 
 def run_cells(page, native_server) -> int:
@@ -126,6 +131,11 @@ def test_every_tryout_on_the_page_matches_native(name, browser_context, site_url
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     workers = []
     page.on("worker", lambda worker: workers.append(worker.url))
+    # every response the page gets must succeed, the browser's own requests (a favicon) included,
+    # which only the server sees
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    served_before = len(SERVED)
     try:
         page.goto(site_url + f"{name}.html")
         assert page.locator("nav.site a[aria-current=page]").get_attribute("href") == f"{name}.html"
@@ -157,5 +167,37 @@ def test_every_tryout_on_the_page_matches_native(name, browser_context, site_url
                 assert overflow <= 0, f"{name}.html is {overflow}px wider than a {width}px screen"
         assert not guard.foreign, f"the page tried to reach the network: {guard.foreign}"
         assert errors == [], f"script errors: {errors}"
+        failed += [f"{code} {path}" for _, path, code in SERVED[served_before:] if code >= 400]
+        assert failed == [], f"{name}.html: requests that failed: {failed}"
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("name", PAGE_NAMES)
+def test_no_request_of_the_page_fails(name, browser_context, site_url):
+    """Every request a page makes is answered, the browser's own favicon request included.  The
+    shared context intercepts requests (to abort any that leave the site), and Chromium asks for
+    no favicon then, so this one watches without intercepting: it records foreign URLs instead."""
+    context = browser_context.browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    foreign: list[str] = []
+    failed: list[str] = []
+    page.on("request", lambda r: foreign.append(r.url)
+            if r.url.startswith(("http:", "https:")) and not r.url.startswith(site_url) else None)
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    before = len(SERVED)
+    try:
+        page.goto(site_url + f"{name}.html")
+        page.wait_for_function("() => window.relate !== undefined", timeout=READY_TIMEOUT_MS)
+        page.evaluate("() => window.relate.ready")
+        deadline = time.monotonic() + 15
+        while not any("favicon" in path for _, path, _ in SERVED[before:]) and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        answered = SERVED[before:]
+    finally:
+        context.close()
+    assert any("favicon" in path for _, path, _ in answered), "the browser asked for no icon"
+    failed += [f"{code} {method} {path}" for method, path, code in answered if code >= 400]
+    assert failed == [], f"{name}.html: {failed}"
+    assert foreign == [], foreign

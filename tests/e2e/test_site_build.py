@@ -56,6 +56,19 @@ def test_manifest_lists_every_wheel_and_only_pyodide_installable_ones(manifest):
         assert name.endswith("-none-any.whl") or "pyemscripten" in name, name
 
 
+def test_native_only_dependencies_stay_out_of_the_page(manifest):
+    """h11 and websockets come with a native `pip install .` (their markers say so in the
+    wheel), but the page's Python is emscripten: the site ships neither."""
+    ours = next(n for n in manifest["wheels"] if n.startswith("relate-"))
+    with zipfile.ZipFile(SITE / "wheels" / ours) as wheel:
+        metadata = next(wheel.read(n).decode() for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+    for name in ("h11", "websockets"):
+        assert f"Requires-Dist: {name}; sys_platform != 'emscripten'" in metadata
+        assert not any(n.startswith(name + "-") for n in manifest["wheels"]), manifest["wheels"]
+    for name in ("lark", "tzdata"):
+        assert any(n.startswith(name + "-") for n in manifest["wheels"]), manifest["wheels"]
+
+
 def test_relate_wheel_carries_the_browser_entry(manifest):
     ours = next(n for n in manifest["wheels"] if n.startswith("relate-"))
     with zipfile.ZipFile(SITE / "wheels" / ours) as wheel:

@@ -44,12 +44,25 @@ PLANS = {
                 "CREATE (:Person {name: row.name, line: linenumber()})",
     "quantified_path": "MATCH (a:Person {name: 'Ada'}) ((x)-[:KNOWS]->(y)){1,2} (b) RETURN [n IN y | n.name] AS names",
     "shortest_selector": "MATCH p = SHORTEST 2 (a:Person)-[:KNOWS]->+(b:Person) RETURN length(p) AS len",
+    # run with the indexes of INDEXES below
+    "index_equality_seek": "MATCH (p:Person {name: $name})-[:WORKS_ON]->(x) RETURN x.name",
+    "index_range_seek": "MATCH (p:Project) WHERE 'a' <= p.name < $high AND p.language <> 'Rust' RETURN p.name",
+    "index_prefix_seek": "MATCH (p:Person) WHERE p.name STARTS WITH 'G' RETURN p",
+    "index_in_seek": "MATCH (p:Person)-[w:WORKS_ON]->(x) WHERE w.since > 2022 AND p.name IN ['Ada', $who] "
+                     "RETURN x.name, count(*)",
+    "relationship_index_seek": "MATCH (p)-[w:WORKS_ON {since: 2024}]->(x) RETURN p.name, x.name",
 }
+INDEXES = ("CREATE INDEX person_name FOR (p:Person) ON (p.name)",
+           "CREATE INDEX project_name FOR (p:Project) ON (p.name)",
+           "CREATE INDEX works_on_since FOR ()-[w:WORKS_ON]-() ON (w.since)")
 
 ERRORS = {
     "double_explain": "EXPLAIN EXPLAIN MATCH (n) RETURN n",
     "typo": "MATCH (n) RETRUN n",
     "unclosed_string": "RETURN 'abc",
+    "unclosed_node": "MATCH (p:Person RETURN p",
+    "unsupported_database": "CREATE DATABASE sales",
+    "client_command": ":param name => 'Ada'",
     "two_statements": "RETURN 1; RETURN 2",
     "undefined": "MATCH (n) RETURN m",
     "missing_parameter": "RETURN $a + $b AS n",
@@ -131,9 +144,16 @@ def team():
     return db
 
 
+def _explain(team, name: str):
+    if "index" in name:
+        for text in INDEXES:
+            team.execute(text)
+    return team.execute("EXPLAIN " + PLANS[name])
+
+
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_explain(team, name, update_golden):
-    r = team.execute("EXPLAIN " + PLANS[name])
+    r = _explain(team, name)
     doc = {"columns": list(r.columns), "notifications": [n.as_dict() for n in r.notifications],
            "plan": r.plan_json(), "query_type": r.query_type}
     check(DATA / "explain" / f"{name}.json", json.dumps(doc, indent=2, sort_keys=True) + "\n", update_golden)
@@ -142,7 +162,7 @@ def test_explain(team, name, update_golden):
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_explain_tree(team, name, update_golden):
     # what `relate --mode table` prints for EXPLAIN: the operator tree, then the notifications
-    r = team.execute("EXPLAIN " + PLANS[name])
+    r = _explain(team, name)
     check(DATA / "explain" / f"{name}.txt", render_output(r, "table").stdout, update_golden)
 
 

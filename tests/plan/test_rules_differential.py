@@ -203,6 +203,21 @@ def _shape_statements() -> list[tuple[str, dict]]:
             ("MATCH (n:(Nope|W)|W) WHERE n.w = 1 RETURN n.i", {}),
             ("MATCH (a:W|Nope)<-[:T]-(b) RETURN a.i, b.i", {}),
             ("MATCH (n:V|W {w: 2}) RETURN n.w, count(*)", {})]
+    # what a range index answers besides equality: bounds on both sides, chains, IN, STARTS WITH
+    for lo, hi in ((0, 2), (0.5, 1), ("", "b"), ("a", 1), (False, True), (None, 2), (float("nan"), 2), ([0], [2])):
+        p = {"lo": lo, "hi": hi}
+        out += [("MATCH (n:V) WHERE n.v > $lo AND n.v <= $hi RETURN n.i", p),
+                ("MATCH (n:V) WHERE $lo <= n.v < $hi RETURN n.i", p),
+                ("MATCH (n:V) WHERE n.v >= $lo AND $hi > n.v AND n.w <> 1 RETURN n.i", p),
+                ("MATCH (n:V) WHERE $lo < n.v > $hi RETURN n.i", p),
+                ("MATCH (a:V)-[:T]->(b:W) WHERE b.v < $hi AND b.v >= $lo RETURN a.i, b.i", p),
+                ("MATCH (n:V) WHERE n.v IN [$lo, $hi, 1] RETURN n.i", p),
+                ("MATCH (n:V) WHERE n.v IN $lo RETURN n.i", p),
+                ("MATCH (n:V) WHERE n.v STARTS WITH $lo RETURN n.i", p),
+                ("MATCH (n:V) WHERE n.v > $lo RETURN n.w, count(*)", p)]
+    out += [("MATCH (n:V) WHERE n.v IN [] RETURN n.i", {}),
+            ("MATCH (n:V) WHERE n.v IN [1, 1.0, [1], null] RETURN n.i", {}),
+            ("MATCH (n:V) WHERE n.v STARTS WITH '' RETURN n.i", {})]
     return out
 
 
@@ -263,14 +278,14 @@ def test_rules_off_gives_the_generic_plan(monkeypatch):
     on = plans()
     monkeypatch.setenv(rules.ENVIRONMENT_VARIABLE, "all")
     off = plans()
-    assert on[0][1] == "NodeIndexSeek (p:Person), index seek :Person(id)"
+    assert on[0][1] == "NodeIndexSeek (p:Person), index seek person_id :Person(id) WHERE p.id = 1"
     assert off[0][1] == "NodeByLabelScan (p:Person)"
     assert on[1][1] == ("NodeByLabelScan (p:Person), pushed filter p.age > 30 AND p.city = \"Oslo\", "
                         "column read :Person(city)")
     assert off[1][1] == "NodeByLabelScan (p:Person)"
     assert on[2][1] == "Aggregation p.city, count(*), column read :Person(city)"
     assert off[2][1] == "Aggregation p.city, count(*)"
-    assert on[3][1] == "Expand (b:Person)<-[:KNOWS]-(a), index seek :Person(id)"
+    assert on[3][1] == "Expand (b:Person)<-[:KNOWS]-(a), index seek person_id :Person(id) WHERE b.id = 1"
     assert off[3][1] == "Expand (a)-[:KNOWS]->(b:Person)"
 
 

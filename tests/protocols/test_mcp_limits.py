@@ -47,6 +47,8 @@ def team_db():
     "MATCH (p:Person) WITH p RETURN p.name AS n ORDER BY n",
     "MATCH (p:Person) RETURN p.name AS name UNION MATCH (q:Project) RETURN q.name AS name LIMIT 1",
     "MATCH (p:Person) WITH p LIMIT 1 MATCH (p)-[:WORKS_ON]->(q) RETURN q",
+    # one row per group, and a group per distinct role: nothing bounds how many
+    "MATCH (p:Person) RETURN p.role AS role, count(*) AS n ORDER BY role",
 ])
 def test_safe_refuses_unbounded_match_reads(team_db, statement):
     res = call(McpServer(team_db, safe=True), "read_cypher", statement=statement)
@@ -56,8 +58,10 @@ def test_safe_refuses_unbounded_match_reads(team_db, statement):
 @pytest.mark.parametrize("statement, expected", [
     ("MATCH (p:Person) RETURN p.name AS n ORDER BY n LIMIT 2", [{"n": "Ada"}, {"n": "Grace"}]),
     ("MATCH (p:Person) RETURN count(p) AS n", [{"n": 3}]),
-    ("MATCH (p:Person) RETURN p.role AS role, count(*) AS n ORDER BY role", [{"n": 2, "role": "engineer"},
-                                                                             {"n": 1, "role": "maintainer"}]),
+    ("MATCH (p:Person) RETURN p.role AS role, count(*) AS n ORDER BY role LIMIT 5", [{"n": 2, "role": "engineer"},
+                                                                                     {"n": 1, "role": "maintainer"}]),
+    ("MATCH (p:Person) RETURN p.role = 'engineer' AS engineer, count(*) AS n ORDER BY engineer",
+     [{"engineer": False, "n": 1}, {"engineer": True, "n": 2}]),
     ("MATCH (p:Person) WITH max(p.name) AS m RETURN m", [{"m": "Noor"}]),
     ("MATCH (p:Person) WITH p ORDER BY p.name LIMIT 1 RETURN p.name AS n", [{"n": "Ada"}]),
     ("UNWIND [1, 2] AS x RETURN x", [{"x": 1}, {"x": 2}]),

@@ -16,7 +16,7 @@ VALUES = ("RETURN date('2015-07-21') AS d, localtime('21:40:32.142') AS lt, time
 
 def test_result_json_and_column_types(db):
     result = db.execute(VALUES)
-    row = result.rows[0]
+    row = result.cypher_rows[0]  # the engine's values, as the JSON and text writers take them
     assert [to_json(v) for v in row] == [
         "2015-07-21", "21:40:32.142", "21:40+01:00", "2015-07-21T21:40",
         "2015-07-21T21:40:32.142+02:00[Europe/Stockholm]", "P1Y2M3DT4H5M6.7S",
@@ -57,9 +57,9 @@ def test_store_round_trip_keeps_values_and_zones(tmp_path, kind):
     with relate.connect(path) as db:
         db.execute(f"CREATE (:Event {values})")
         db.execute("MATCH (e:Event) SET e.later = e.d + duration('P1D')")
-        before = db.execute("MATCH (e:Event) RETURN properties(e) AS p").rows
+        before = db.execute("MATCH (e:Event) RETURN properties(e) AS p").cypher_rows
     with relate.connect(path) as db:
-        after = db.execute("MATCH (e:Event) RETURN properties(e) AS p").rows
+        after = db.execute("MATCH (e:Event) RETURN properties(e) AS p").cypher_rows
         assert db.execute("MATCH (e:Event) RETURN e.old.timezone, e.old.offset").rows == \
             [("Europe/Stockholm", "+00:53:28")]
     assert json.dumps(to_json(after[0][0]), sort_keys=True) == json.dumps(to_json(before[0][0]), sort_keys=True)
@@ -71,15 +71,15 @@ def test_statement_clock_reads_one_instant_per_statement(db):
                       "WITH datetime() AS d, localtime.statement() AS t, datetime.realtime() AS r "
                       "RETURN count(DISTINCT d), count(DISTINCT t), count(DISTINCT r) > 1").rows
     assert rows == [(1, 1, True)]
-    first = db.execute("RETURN datetime.statement() AS now").rows[0][0]
-    second = db.execute("RETURN datetime.statement() AS now").rows[0][0]
+    first = db.execute("RETURN datetime.statement() AS now").cypher_rows[0][0]
+    second = db.execute("RETURN datetime.statement() AS now").cypher_rows[0][0]
     assert first.epoch_nanos() < second.epoch_nanos()  # each statement reads the clock anew
 
 
 def test_transaction_clock_holds_for_a_whole_transaction(db):
     with db.transaction():
-        first = db.execute("RETURN datetime.transaction() AS t, datetime.statement() AS s").rows[0]
-        second = db.execute("RETURN datetime.transaction() AS t, datetime.statement() AS s").rows[0]
+        first = db.execute("RETURN datetime.transaction() AS t, datetime.statement() AS s").cypher_rows[0]
+        second = db.execute("RETURN datetime.transaction() AS t, datetime.statement() AS s").cypher_rows[0]
     assert first[0] == second[0]
     assert first[1].epoch_nanos() < second[1].epoch_nanos()
     assert first[0].epoch_nanos() <= first[1].epoch_nanos()

@@ -2,7 +2,7 @@
 // `relate serve --mcp stdio`, passes it to the page's MCP core (window.relate.mcp) and shows
 // the request line, the reply line, and a readable decoding of the reply.  The read-only
 // switch sends the same request to the read-only core, as a server started --read-only.
-import { el, onSubmitKey, table } from "./render.js";
+import { el, onSubmitKey, rowsTable } from "./render.js";
 
 let nextId = 1; // one id sequence per page, as one host session would use
 
@@ -52,7 +52,7 @@ function decode(reply) {
   if (Array.isArray(payload.columns) && Array.isArray(payload.rows)) {
     const nodes = [];
     if (payload.columns.length) {
-      nodes.push(table(payload.columns, payload.rows.map((row) => payload.columns.map((c) => cellText(row[c])))));
+      nodes.push(...rowsTable(payload.columns, payload.rows.map((row) => payload.columns.map((c) => cellText(row[c])))));
     }
     const counters = Object.entries(payload.stats ?? {}).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`);
     const rows = payload.rows.length === 1 ? "1 row" : `${payload.rows.length} rows`;
@@ -72,7 +72,21 @@ function setUp(panel) {
   };
   let calls = 0;
 
-  async function send(build) {
+  // The request and reply go right under what was pressed, not below every other call form.
+  function placeExchange(pressed) {
+    const anchor = pressed.closest(".mcp-call") ?? pressed.closest(".bar");
+    if (anchor.nextElementSibling !== exchange) anchor.after(exchange);
+  }
+
+  // A reply reaching below the screen scrolls up into view, as far as its top edge allows.
+  function showExchange() {
+    const box = exchange.getBoundingClientRect();
+    const below = box.bottom - window.innerHeight + 16;
+    if (below > 0) window.scrollBy(0, Math.min(below, box.top - 16));
+  }
+
+  async function send(build, pressed) {
+    placeExchange(pressed);
     let line;
     try {
       line = build();
@@ -94,11 +108,13 @@ function setUp(panel) {
       shown.reply.textContent = "";
       shown.decoded.replaceChildren(el("p", { class: "cell-error" }, String(error.message ?? error)));
     }
+    showExchange();
     exchange.dataset.readOnly = String(options.readOnly);
     exchange.dataset.calls = String(++calls); // lets a test wait for this very reply
   }
 
-  panel.querySelector(".mcp-list").addEventListener("click", () => send(() => requestLine("tools/list")));
+  const list = panel.querySelector(".mcp-list");
+  list.addEventListener("click", () => send(() => requestLine("tools/list"), list));
 
   for (const form of panel.querySelectorAll(".mcp-call")) {
     const tool = form.dataset.tool;
@@ -114,7 +130,7 @@ function setUp(panel) {
       if (extra) args = { ...args, ...jsonObject(extra.value, "arguments") };
       return requestLine("tools/call", { name: tool, arguments: args });
     };
-    const go = () => send(build);
+    const go = () => send(build, form);
     form.querySelector(".mcp-send").addEventListener("click", go);
     for (const field of form.querySelectorAll("textarea")) onSubmitKey(field, go);
   }

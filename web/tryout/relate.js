@@ -7,14 +7,24 @@
 //   await window.relate.cell(statement, parameters) -> a cell result on the page's database
 //   window.relate.timings                      -> {steps: [{step, text, ms}], readyMs}: ms from navigation
 //                                                 start to each loading step and to ready (for bench/)
+// A running request can be stopped (stop(id)): the worker is restarted and the database rebuilt.
 
 const startupTasks = [];
 const progressListeners = [];
 let lastProgress = null;
-const pending = new Map();
+const pending = new Map(); // id -> {resolve, reject, message}: sent, not answered yet
 let nextId = 1;
+// The requests that reached the page's database and were answered, in the order the worker ran
+// them: a restarted worker replays them to rebuild the same database (and plan cache).
+const journal = [];
+const replies = new Map(); // id -> callback, for the replayed requests of a restart
 
-function startWorker() {
+function answered(message, answer) {
+  if ((message.op === "cell" && !answer.error) || message.op === "mcp") journal.push(message);
+}
+
+// quiet: a restart, whose loading steps are the stopped cell's to show, not the status line's
+function startWorker({ quiet = false } = {}) {
   let worker;
   try {
     worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -25,16 +35,23 @@ function startWorker() {
     worker.addEventListener("message", (event) => {
       const message = event.data;
       if (message.type === "progress") {
-        announce(message);
+        if (!quiet) announce(message);
       } else if (message.type === "ready") {
         resolve(worker);
       } else if (message.type === "failed") {
         reject(new Error(message.message));
       } else if (pending.has(message.id)) {
-        const { resolve: done, reject: fail } = pending.get(message.id);
+        const { resolve: done, reject: fail, message: asked } = pending.get(message.id);
         pending.delete(message.id);
-        if (message.error !== undefined) fail(new Error(message.error));
-        else done(JSON.parse(message.answer));
+        if (message.error !== undefined) {
+          fail(new Error(message.error));
+        } else {
+          const answer = JSON.parse(message.answer);
+          answered(asked, answer);
+          done(answer);
+        }
+      } else if (replies.has(message.id)) {
+        replies.get(message.id)(message);
       }
     });
     // A worker script that cannot load (or a browser without module workers) ends up here.
@@ -45,7 +62,7 @@ function startWorker() {
   });
 }
 
-const engine = startWorker();
+let engine = startWorker();
 
 // UI modules follow the loading steps (the status line shows them).
 export function onProgress(listener) {
@@ -54,13 +71,64 @@ export function onProgress(listener) {
 }
 
 // One request to relate.browser, answered in the worker.  Requests are served in order.
-export async function request(message) {
-  const worker = await engine;
+// -> {id, answer}: the id lets the caller stop it (stop(id)); answer is the promise of the reply.
+export function send(message) {
   const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, request: JSON.stringify(message) });
+  const answer = new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, message });
+    engine.then((worker) => {
+      if (pending.has(id)) worker.postMessage({ id, request: JSON.stringify(message) });
+    }, reject);
   });
+  return { id, answer };
+}
+
+export function request(message) {
+  return send(message).answer;
+}
+
+export class Stopped extends Error {}
+
+// Stop request `id` while it runs: the worker is ended (a statement cannot be interrupted inside
+// it), a new one started, the journal replayed into its database, and the requests that waited
+// behind the stopped one sent again.  -> the number of requests replayed.
+export async function stop(id, onStep = () => {}) {
+  const stopped = pending.get(id);
+  if (!stopped) return 0;
+  pending.delete(id);
+  const old = await engine;
+  old.terminate();
+  const waiting = [...pending.entries()];
+  let done, failed;
+  engine = new Promise((resolve, reject) => { done = resolve; failed = reject; });
+  onStep("Restarting relate in this page…");
+  let worker;
+  try {
+    worker = await startWorker({ quiet: true });
+  } catch (error) {
+    failed(error);
+    for (const [, { reject }] of pending) reject(error);
+    stopped.reject(error);
+    throw error;
+  }
+  onStep(`Rebuilding the page's database (${journal.length} statements)…`);
+  const replay = journal.splice(0);
+  for (const message of replay) {
+    const replyId = nextId++;
+    const reply = await new Promise((resolve) => {
+      replies.set(replyId, resolve);
+      worker.postMessage({ id: replyId, request: JSON.stringify(message) });
+    });
+    replies.delete(replyId);
+    if (reply.error === undefined) journal.push(message);
+  }
+  for (const [waitingId, { message }] of waiting) {
+    worker.postMessage({ id: waitingId, request: JSON.stringify(message) });
+  }
+  done(worker);
+  const count = replay.length === 1 ? "1 earlier request" : `${replay.length} earlier requests`;
+  stopped.reject(new Stopped(`relate restarted in this page and rebuilt its database from the ${count}`));
+  return replay.length;
 }
 
 // UI modules register what must happen before the page counts as ready (the autorun cell).

@@ -19,11 +19,24 @@ export function table(columns, rows) {
     el("table", { class: "cell-table" }, el("thead", {}, head), el("tbody", {}, ...body)));
 }
 
+// A result shows at most this many rows, then how many it has (build/blocks.py: SHOWN_ROWS):
+// thousands of table rows would bury the page and take seconds to lay out.
+export const SHOWN_ROWS = 50;
+
+// columns, rows -> [table of the first SHOWN_ROWS rows] + a line saying so when rows were left out.
+export function rowsTable(columns, rows) {
+  const nodes = [table(columns, rows.slice(0, SHOWN_ROWS))];
+  if (rows.length > SHOWN_ROWS) {
+    nodes.push(el("p", { class: "cell-cut" }, `Showing the first ${SHOWN_ROWS} of ${rows.length} rows.`));
+  }
+  return nodes;
+}
+
 // A cell result from relate.browser -> nodes: table (when there are columns) + summary line.
 export function cellResult(result) {
   if (result.error) return [el("p", { class: "cell-error" }, result.error)];
   const nodes = [];
-  if (result.columns.length) nodes.push(table(result.columns, result.rows));
+  if (result.columns.length) nodes.push(...rowsTable(result.columns, result.rows));
   nodes.push(el("p", { class: "cell-summary" }, result.summary));
   return nodes;
 }

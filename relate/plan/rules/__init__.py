@@ -28,7 +28,7 @@ class Rule:
 
 RULES: tuple[Rule, ...] = (
     Rule("anchor", anchor.apply),                # which node a part starts from
-    Rule("index_seek", index_seek.apply),        # an index answers an equality on the anchor
+    Rule("index_seek", index_seek.apply),        # an index answers =, IN, a range or a prefix on the anchor
     Rule("label_union", label_union.apply),      # `(n:A|B)` scans A and B, not every node
     Rule("push_filters", push_filters.apply),    # simple tests on the anchor run in the scan
     Rule("grouped_count", grouped_count.apply),  # count candidates per key values, not rows

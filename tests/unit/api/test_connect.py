@@ -2,6 +2,8 @@
 create, a damaged file is refused; the plan cache outcome each `execute` reports."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import relate
@@ -40,3 +42,31 @@ def test_damaged_file_is_refused(tmp_path):
     with pytest.raises(StorageError) as e:
         relate.connect(str(path))
     assert "checksum" in e.value.message
+
+
+def test_opening_a_store_twice_in_one_process_says_so(durable_path):
+    from relate.errors import LockedStoreError
+    first = relate.connect(durable_path)
+    first.execute("CREATE (:A)")
+    with pytest.raises(LockedStoreError) as e:
+        relate.connect(durable_path)
+    assert e.value.kind == "AlreadyOpen"
+    assert e.value.message == (f"storage error: database is already open for writing in this process: {durable_path}; "
+                               "use that connection, or close it before opening the store again")
+    with relate.connect(durable_path, read_only=True) as reader:  # readers take no lease
+        assert reader.execute("MATCH (n:A) RETURN count(n) AS n").rows == [(1,)]
+    first.close()
+    with relate.connect(durable_path) as again:  # once closed, the store opens again
+        again.execute("CREATE (:B)")
+
+
+def test_a_second_open_by_another_spelling_of_the_path_is_still_this_process(durable_path, tmp_path, monkeypatch):
+    from relate.errors import LockedStoreError
+    with relate.connect(durable_path):
+        monkeypatch.chdir(tmp_path)
+        link = tmp_path / ("link.rl" if durable_path.endswith(".rl") else "link")
+        link.symlink_to(durable_path)
+        for other in (os.path.relpath(durable_path), str(link)):
+            with pytest.raises(LockedStoreError) as e:
+                relate.connect(other)
+            assert e.value.kind == "AlreadyOpen"

@@ -21,6 +21,6 @@ def test_nested_values_render_as_cypher_literals(db):
 
 
 def test_temporal_values_render_as_iso_text_and_have_their_type_name(db):
-    (d, dur) = db.execute("RETURN date('2024-02-29'), duration('P1DT2H')").rows[0]
+    (d, dur) = db.execute("RETURN date('2024-02-29'), duration('P1DT2H')").cypher_rows[0]
     assert to_text(d) == to_json(d) == "2024-02-29"
     assert type_name(d) == "DATE" and type_name(dur) == "DURATION"

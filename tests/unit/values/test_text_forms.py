@@ -59,7 +59,7 @@ def test_only_scalars_and_temporal_values_have_a_string_form():
     assert string_form("a") == "a" and string_form(True) == "true" and string_form(7) == "7"
     for v in (None, [1], {"a": 1}, Node(1)):
         assert string_form(v) is None
-    day = relate.connect().execute("RETURN date('2024-02-29')").rows[0][0]
+    day = relate.connect().execute("RETURN date('2024-02-29')").cypher_rows[0][0]
     assert string_form(day) == "2024-02-29"
 
 

@@ -1,0 +1,276 @@
+"""`relate serve --bolt PORT`: Bolt 5.0-5.4 connections -> the protocol core
+(`protocols/bolt_session.py`) -> the shared engine.
+
+One port takes both transports: a connection that opens with Bolt's magic bytes speaks Bolt over
+TCP (Neo4j's drivers, `bolt://` and `neo4j://`); one that opens with `GET ` is a WebSocket upgrade
+(the browser JavaScript driver), after which the binary WebSocket messages carry the same byte
+stream.  Anything else is closed.
+
+Per connection: the 20-byte handshake (`bolt_framing.negotiate`), then chunks -> messages ->
+`BoltSession.handle` -> chunked replies, written after each batch of messages that arrived
+together (drivers pipeline HELLO+LOGON, BEGIN+RUN+PULL).  Bytes that do not frame, or a message
+the protocol does not allow, get a FAILURE and the connection closes; the other connections go
+on.  A dropped connection rolls its open transaction back.  A wrong credential waits
+`AUTH_FAILURE_DELAY` before its FAILURE, as the HTTP listener's 401 does.  A new connection must
+send its first byte within `FIRST_BYTE_DEADLINE` and authenticate within `AUTH_DEADLINE`; only
+then is it trusted by the shared connection limit (`listener.Slot`).
+
+Statements run one at a time under the engine lock shared with the other listeners of the process.
+"""
+from __future__ import annotations
+
+import hmac
+import logging
+import select
+import socket
+import threading
+import time
+from itertools import count
+from typing import Callable, TextIO
+
+from ..errors import EXIT_OTHER, RelateError
+from ..protocols import bolt_framing as F
+from ..protocols import bolt_messages as M
+from ..protocols.bolt_session import BoltSession
+from ..protocols.neo4j_codes import code_of, failure_message
+from ..transactions import Transactions
+from .auth import Credential, ResolvedAuth
+from .listener import ConnectionLimit, Listener, Slot, StopSignals, bind
+
+AUTH_FAILURE_DELAY = 1.0
+FIRST_BYTE_DEADLINE = 3.0
+AUTH_DEADLINE = 10.0
+POLL = 0.25
+SEND_TIMEOUT = 30.0
+RECV_SIZE = 65536
+
+log = logging.getLogger("relate.net.bolt")
+_ids = count(1)
+
+
+def credential_check(credential: Credential | None) -> Callable[[dict], bool]:
+    """The Bolt auth map (HELLO in 5.0, LOGON later) -> accepted?  With a credential, the scheme
+    `basic` with its password (any user name: drivers default to `neo4j`) or `bearer` with it as the
+    token; without one, anything."""
+    def check(auth: dict) -> bool:
+        if credential is None:
+            return True
+        scheme = auth.get("scheme")
+        secret = auth.get("credentials")
+        if scheme not in ("basic", "bearer") or not isinstance(secret, str):
+            return False
+        return hmac.compare_digest(secret.encode("utf-8", "surrogatepass"), credential.password.encode("utf-8"))
+    return check
+
+
+class _Tcp:
+    def __init__(self, sock: socket.socket, stopping: threading.Event) -> None:
+        self.sock = sock
+        self.stopping = stopping
+
+    def recv(self, deadline: float | None) -> bytes:
+        """Bytes, or b"" at the end of the stream, a stop or the deadline."""
+        while not self.stopping.is_set():
+            wait = POLL if deadline is None else min(POLL, deadline - time.monotonic())
+            if wait <= 0:
+                return b""
+            ready, _, _ = select.select([self.sock], [], [], wait)
+            if ready:
+                try:
+                    return self.sock.recv(RECV_SIZE)
+                except OSError:
+                    return b""
+        return b""
+
+    def send(self, data: bytes) -> None:
+        self.sock.settimeout(SEND_TIMEOUT)
+        try:
+            self.sock.sendall(data)
+        finally:
+            self.sock.settimeout(None)
+
+
+class _WsServer:
+    """What websockets' ServerConnection reads of its server: whether the server is closing."""
+
+    def __init__(self, stopping: threading.Event) -> None:
+        self.socket_closed = stopping
+
+
+class _WebSocket:
+    def __init__(self, sock: socket.socket, stopping: threading.Event) -> None:
+        from websockets.server import ServerProtocol
+        from websockets.sync.server import ServerConnection
+        self.stopping = stopping
+        self.conn = ServerConnection(sock, ServerProtocol(max_size=F.MAX_MESSAGE), _WsServer(stopping),  # type: ignore[arg-type]
+                                     ping_interval=None)
+        self.conn.handshake(timeout=AUTH_DEADLINE)
+        if self.conn.response is None or self.conn.response.status_code != 101:
+            raise ConnectionError("the WebSocket handshake failed")
+
+    def recv(self, deadline: float | None) -> bytes:
+        from websockets.exceptions import ConnectionClosed
+        while not self.stopping.is_set():
+            wait = POLL if deadline is None else min(POLL, deadline - time.monotonic())
+            if wait <= 0:
+                return b""
+            try:
+                data = self.conn.recv(timeout=wait)
+            except TimeoutError:
+                continue
+            except ConnectionClosed:
+                return b""
+            if isinstance(data, str):
+                return b""  # Bolt rides binary messages only
+            if data:
+                return data
+        return b""
+
+    def send(self, data: bytes) -> None:
+        self.conn.send(data)
+
+    def close(self) -> None:
+        try:
+            self.conn.close()
+        except Exception:
+            pass
+
+
+def _peek(sock: socket.socket, n: int, deadline: float, stopping: threading.Event) -> bytes:
+    """The first `n` bytes the peer sent, left in the socket (fewer at a close or the deadline)."""
+    while not stopping.is_set() and time.monotonic() < deadline:
+        ready, _, _ = select.select([sock], [], [], POLL)
+        if not ready:
+            continue
+        try:
+            data = sock.recv(n, socket.MSG_PEEK)
+        except OSError:
+            return b""
+        if len(data) >= n or not data:
+            return data
+        time.sleep(0.01)
+    return b""
+
+
+class BoltServer:
+    """Serves Bolt connections for one listener."""
+
+    def __init__(self, txs: Transactions, lock: Callable[[], object], credential: Credential | None,
+                 stopping: threading.Event) -> None:
+        self.txs = txs
+        self.lock = lock
+        self.check = credential_check(credential)
+        self.stopping = stopping
+
+    def serve_connection(self, sock: socket.socket, slot: Slot) -> None:
+        opened = time.monotonic()
+        first = _peek(sock, 4, opened + FIRST_BYTE_DEADLINE, self.stopping)
+        if not first:
+            return
+        slot.heard_from()
+        if first == F.MAGIC:
+            pipe: _Tcp | _WebSocket = _Tcp(sock, self.stopping)
+        elif first == b"GET ":
+            try:
+                pipe = _WebSocket(sock, self.stopping)
+            except Exception:
+                return
+        else:
+            return  # neither Bolt nor a WebSocket upgrade
+        try:
+            self._converse(pipe, slot, opened)
+        finally:
+            if isinstance(pipe, _WebSocket):
+                pipe.close()
+
+    def _converse(self, pipe, slot: Slot, opened: float) -> None:
+        auth_by = opened + AUTH_DEADLINE
+        head = b""
+        while len(head) < 20:
+            data = pipe.recv(auth_by)
+            if not data:
+                return
+            head += data
+        head, rest = head[:20], head[20:]
+        if head[:4] != F.MAGIC:
+            return
+        version = F.negotiate(head[4:])
+        pipe.send(F.reply(version))
+        if version is None:
+            return
+        session = BoltSession(self.txs, version, authenticate=self.check, lock=self.lock,  # type: ignore[arg-type]
+                              connection_id=f"bolt-{next(_ids)}")
+        frames = F.Dechunker()
+        try:
+            while True:
+                if rest:
+                    data, rest = rest, b""
+                else:
+                    data = pipe.recv(None if session.authenticated else auth_by)
+                if not data:
+                    return
+                try:
+                    messages = frames.feed(data)
+                except RelateError as e:
+                    pipe.send(F.chunk(M.failure(code_of(e), failure_message(e))))
+                    return
+                out = bytearray()
+                for message in messages:
+                    for reply in session.handle(message):
+                        out += F.chunk(reply)
+                    if session.auth_failed:
+                        time.sleep(AUTH_FAILURE_DELAY)
+                    if session.closed:
+                        break
+                if session.authenticated and not slot.trust():
+                    return  # evicted meanwhile
+                if out:
+                    pipe.send(bytes(out))
+                if session.closed:
+                    return
+        except OSError:
+            return
+        finally:
+            session.close()
+
+
+def run_bolt(txs: Transactions, lock: Callable[[], object], *, host: str, port: int, port_text: str,
+             resolve_auth: Callable[[], ResolvedAuth], limit: ConnectionLimit, stderr: TextIO,
+             preamble: tuple[str, ...] = (), on_stop: Callable[[], None] | None = None) -> int:
+    """Serve Bolt on host:port until SIGINT or SIGTERM."""
+    from .auth import AuthSpecError
+
+    def say(line: str) -> None:
+        stderr.write(line + "\n")
+        stderr.flush()
+
+    try:
+        sock = bind(host, port)
+    except OSError as e:
+        say(f"Error: serve --bolt {port_text}: cannot bind {host}:{port}: {e.strerror or e}")
+        return EXIT_OTHER
+    try:
+        auth = resolve_auth()
+    except (AuthSpecError, OSError) as e:
+        sock.close()
+        say(str(e) if isinstance(e, AuthSpecError) else f"Error: auth token file: {e.strerror or e}")
+        return EXIT_OTHER
+    stopping = threading.Event()
+    signals = StopSignals(stopping)
+    server = BoltServer(txs, lock, auth.credential, stopping)
+    listener = Listener(sock, server.serve_connection, limit, stopping)
+    signals.install()
+    try:
+        for line in preamble + auth.lines:
+            say(line)
+        mode = "basic" if auth.credential is not None else "none"
+        shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+        say(f"serve: Bolt listening on bolt://{shown}:{listener.port} (auth: {mode})")
+        listener.serve(signals.reader)
+        if on_stop is not None:
+            on_stop()
+        say(f"serve: {signals.received or 'stop'} received, shutting down")
+        listener.wait()
+    finally:
+        signals.restore()
+    return 0
