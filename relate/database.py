@@ -275,9 +275,11 @@ class Database:
                 if clock is None:
                     rows = list(plan.root.rows(ctx))
                 else:
-                    started = self._explicit_ns if outer is not None else None
-                    with clock.pinned_clock(transaction_ns=started):
+                    token = clock.pin(self._explicit_ns if outer is not None else None)
+                    try:
                         rows = list(plan.root.rows(ctx))
+                    finally:
+                        clock.unpin(token)
                 if not plan.columns:
                     rows = []  # a statement without RETURN yields no records
                 if checked:

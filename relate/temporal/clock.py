@@ -18,13 +18,23 @@ _PINNED: contextvars.ContextVar[tuple[int, int] | None] = contextvars.ContextVar
 @contextmanager
 def pinned_clock(transaction_ns: int | None = None, statement_ns: int | None = None):
     """Fix the `transaction` and `statement` clocks (epoch nanoseconds) for the code inside."""
-    now = _time.time_ns()
-    token = _PINNED.set((transaction_ns if transaction_ns is not None else now,
-                         statement_ns if statement_ns is not None else now))
+    token = pin(transaction_ns, statement_ns)
     try:
         yield
     finally:
         _PINNED.reset(token)
+
+
+def pin(transaction_ns: int | None = None, statement_ns: int | None = None):
+    """`pinned_clock` without the context manager (a statement run pins the clocks this way: a
+    generator-based `with` costs more than the rest of a point read's fixed path): -> the token
+    to hand to `unpin`."""
+    now = _time.time_ns()
+    return _PINNED.set((transaction_ns if transaction_ns is not None else now,
+                        statement_ns if statement_ns is not None else now))
+
+
+unpin = _PINNED.reset  # the clocks as they were before `pin` returned this token
 
 
 def clock_ns(clock: str) -> int:
