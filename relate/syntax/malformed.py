@@ -54,7 +54,7 @@ def _number(text: str, at: int) -> CypherSyntaxError | None:
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "._"):
         start -= 1
     m = _NUMBER_RUN.match(text, start)
-    if m is None or m.end() < at or (start > 0 and text[start - 1].isalnum()):
+    if m is None or start == at or m.end() < at or (start > 0 and text[start - 1].isalnum()):
         return None
     run = m.group().rstrip(".") if m.group().endswith("..") else m.group()
     if ".." in run or m.end() == at and not run.endswith("."):

@@ -168,13 +168,18 @@ def test_local_date_times_on_one_day_compare_by_time():
     assert (T.compare(early, late), T.compare(late, early), T.compare(late, late)) == (-1, 1, 0)
 
 
+BER26 = "datetime('2022-03-26T12:00[Europe/Berlin]')"
+BER26H = "datetime('2022-03-26T12:30[Europe/Berlin]')"
+BER27 = "datetime('2022-03-27T12:00[Europe/Berlin]')"
+
+
 @pytest.mark.parametrize("fn,a,b,expected", [
-    ("duration.inseconds", "datetime('2022-03-26T12:00[Europe/Berlin]')", "localdatetime('2022-03-27T12:00')", "PT23H"),
-    ("duration.inseconds", "localdatetime('2022-03-27T12:00')", "datetime('2022-03-26T12:00[Europe/Berlin]')", "PT-23H"),
-    ("duration.between", "localdatetime('2022-03-26T12:30')", "datetime('2022-03-27T12:00[Europe/Berlin]')", "PT22H30M"),
-    ("duration.between", "datetime('2022-03-26T12:30[Europe/Berlin]')", "localdatetime('2022-03-27T12:00')", "PT22H30M"),
-    ("duration.indays", "datetime('2022-03-26T12:00[Europe/Berlin]')", "localdatetime('2022-03-27T12:00')", "P1D"),
-    ("duration.inmonths", "localdatetime('2022-02-27T12:00')", "datetime('2022-03-27T12:00[Europe/Berlin]')", "P1M"),
+    ("duration.inseconds", BER26, "localdatetime('2022-03-27T12:00')", "PT23H"),
+    ("duration.inseconds", "localdatetime('2022-03-27T12:00')", BER26, "PT-23H"),
+    ("duration.between", "localdatetime('2022-03-26T12:30')", BER27, "PT22H30M"),
+    ("duration.between", BER26H, "localdatetime('2022-03-27T12:00')", "PT22H30M"),
+    ("duration.indays", BER26, "localdatetime('2022-03-27T12:00')", "P1D"),
+    ("duration.inmonths", "localdatetime('2022-02-27T12:00')", BER27, "P1M"),
     ("duration.inseconds", "date('2022-03-27')", "datetime('2022-03-28T00:00[Europe/Berlin]')", "PT23H"),
     ("duration.inseconds", "datetime('2022-03-27T01:00[Europe/Berlin]')", "localtime('03:30')", "PT1H30M"),
     ("duration.between", "localtime('03:30')", "datetime('2022-03-27T01:00[Europe/Berlin]')", "PT-1H-30M"),
