@@ -135,6 +135,8 @@ class Syntax(Group[CypherSyntaxError], phase="compile"):
     FloatingPointOverflow = Kind("A float literal too large for a 64-bit float.",
                                  "float literal is too large: {literal}")
     InvalidNumberLiteral = Kind("A malformed number literal.", "invalid number literal {literal}")
+    InvalidRelationshipPattern = Kind("A malformed relationship length: `..` without `*`, a negative "
+                                      "bound, more than one `..` (`-[:R*1..2..3]->`).")
     InvalidUnicodeLiteral = Kind("A string literal with a broken `\\u` escape.",
                                  "invalid unicode escape in {literal}")
     InvalidUnicodeCharacter = Kind("A typographic dash where `-` was meant (text pasted from a document).",

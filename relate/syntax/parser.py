@@ -18,7 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import RelateError
 from . import ast as A
 from .position import position, syntax_error
-from . import unsupported
+from . import malformed, unsupported
 from .expected import expected_text
 from .prescan import NODE_OPEN, prescan, unmark
 from .transform import Build, check_int_range
@@ -114,6 +114,9 @@ def _refusal(text: str, marked: str, e: UnexpectedInput) -> RelateError:
     refused = unsupported.refused(text, at)
     if refused is not None:
         return refused
+    specific = malformed.diagnose(text, at)
+    if specific is not None:
+        return specific
     if isinstance(e, UnexpectedCharacters):
         ch = unmark(text[at]) if at < len(text) else ""
         # a typographic dash where `-` was meant (text pasted from a document) gets its own kind

@@ -241,9 +241,12 @@ def from_map(kind: str, mapping: dict) -> object:
         p = parts(m["datetime"])
         ordinal, nanos = p.ordinal, p.nanos
     tz = zone_arg(m["timezone"]) if "timezone" in m else None
+    # a date time takes its fields on the source's clock first and then moves to `timezone`, so a
+    # region zone's offset is the one on the new date (as Neo4j resolves it), not the source's
+    move_after = kind == "datetime" and tz is not None and source is not None and parts(source).zoned
     if source is not None:
         p = parts(source)
-        if p.zoned and tz is not None and kind in ("time", "datetime"):
+        if p.zoned and tz is not None and kind == "time":
             source = _in_zone(source, p, tz)
             p = parts(source)
         offset, zone = p.offset, p.zone
@@ -256,10 +259,13 @@ def from_map(kind: str, mapping: dict) -> object:
         if p.ordinal is None:
             raise bad("the `date` value has no date")
         ordinal = p.ordinal
-    if tz is not None:
+    if tz is not None and not move_after:
         offset, zone = tz
     fields = {k: int_field(k, v) for k, v in m.items() if k.lower() in _DATE_KEYS | _TIME_KEYS}
-    return _resolve(kind, fields, ordinal, nanos, offset, zone)
+    value = _resolve(kind, fields, ordinal, nanos, offset, zone)
+    if move_after and isinstance(value, DateTime) and tz is not None:
+        return at_instant(value.epoch_nanos(), *tz)
+    return value
 
 
 def _in_zone(value: object, p: Parts, tz: tuple[int | None, str | None]) -> object:

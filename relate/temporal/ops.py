@@ -228,11 +228,32 @@ def _aligned(a: object, b: object):
     return pa.ordinal, pa.nanos or 0, b_ord, b_ns
 
 
+def _in_zone_of(local: object, zoned: DateTime) -> object:
+    """A value without a zone read on `zoned`'s clock: a date takes midnight, a time of day takes
+    `zoned`'s date, and the local fields get the offset `zoned`'s zone has there (as Neo4j
+    attaches the zone before measuring, so a daylight-saving change between them counts)."""
+    p = parts(local)
+    ordinal = p.ordinal if p.ordinal is not None else zoned.ordinal
+    return place(ordinal, p.nanos or 0, zoned.offset, zoned.zone)
+
+
 def between(a: object, b: object, unit: str | None = None) -> Duration | None:
     """The duration from `a` to `b`: in months, days and time (`unit` None), or only in
     `months`, `days` or `seconds` (`inMonths`, `inDays`, `inSeconds`)."""
     if a is None or b is None:
         return None
+    if isinstance(a, DateTime) and isinstance(b, (Date, LocalDateTime, LocalTime)):
+        if not isinstance(b, LocalTime) or unit in (None, "seconds"):
+            b_read = _in_zone_of(b, a)
+            if isinstance(b, LocalTime):  # no date: only the time on the timeline counts
+                return Duration(0, 0, b_read.epoch_nanos() - a.epoch_nanos())
+            b = b_read
+    elif isinstance(b, DateTime) and isinstance(a, (Date, LocalDateTime, LocalTime)):
+        if not isinstance(a, LocalTime) or unit in (None, "seconds"):
+            a_read = _in_zone_of(a, b)
+            if isinstance(a, LocalTime):
+                return Duration(0, 0, b.epoch_nanos() - a_read.epoch_nanos())
+            a = a_read
     a_ord, a_ns, b_ord, b_ns = _aligned(a, b)
     dated = a_ord is not None and b_ord is not None
     if unit == "months":

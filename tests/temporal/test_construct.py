@@ -163,3 +163,20 @@ def test_truncate_then_set_fields():
     with pytest.raises(CypherArgumentError):
         F["date.truncate"]("fortnight", ldt)
     assert isinstance(F["duration"]("P1D"), Duration)
+
+
+STOCKHOLM_OCT = "datetime({year: 1984, month: 10, day: 11, hour: 12, timezone: 'Europe/Stockholm'})"
+
+
+@pytest.mark.parametrize("expression,expected", [
+    # 12:00:42 on the new date in Stockholm (summer time, +02:00 on 28 March) is 00:00:42 in Honolulu
+    ("{date: date('1984-03-07'), time: " + STOCKHOLM_OCT + ", day: 28, second: 42, "
+     "timezone: 'Pacific/Honolulu'}", "1984-03-28T00:00:42-10:00[Pacific/Honolulu]"),
+    ("{datetime: datetime('2022-01-15T12:00[Europe/Berlin]'), month: 7, timezone: '+05:00'}",
+     "2022-07-15T15:00+05:00"),
+    # a time's offset moves to the region's offset on the date it lands on (July: +02:00)
+    ("{date: date('2022-07-01'), time: time('12:00Z'), timezone: 'Europe/Berlin'}",
+     "2022-07-01T14:00+02:00[Europe/Berlin]"),
+])
+def test_a_selected_value_moves_zone_after_taking_its_new_date(db, expression, expected):
+    assert str(db.execute(f"RETURN datetime({expression}) AS d").cypher_rows[0][0]) == expected

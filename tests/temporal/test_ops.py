@@ -166,3 +166,24 @@ def test_local_date_times_on_one_day_compare_by_time():
     early = F["localdatetime"]("1984-10-11T12:30:14.000000012")
     late = F["localdatetime"]("1984-10-11T12:31:14.645876123")
     assert (T.compare(early, late), T.compare(late, early), T.compare(late, late)) == (-1, 1, 0)
+
+
+BER26 = "datetime('2022-03-26T12:00[Europe/Berlin]')"
+BER26H = "datetime('2022-03-26T12:30[Europe/Berlin]')"
+BER27 = "datetime('2022-03-27T12:00[Europe/Berlin]')"
+
+
+@pytest.mark.parametrize("fn,a,b,expected", [
+    ("duration.inseconds", BER26, "localdatetime('2022-03-27T12:00')", "PT23H"),
+    ("duration.inseconds", "localdatetime('2022-03-27T12:00')", BER26, "PT-23H"),
+    ("duration.between", "localdatetime('2022-03-26T12:30')", BER27, "PT22H30M"),
+    ("duration.between", BER26H, "localdatetime('2022-03-27T12:00')", "PT22H30M"),
+    ("duration.indays", BER26, "localdatetime('2022-03-27T12:00')", "P1D"),
+    ("duration.inmonths", "localdatetime('2022-02-27T12:00')", BER27, "P1M"),
+    ("duration.inseconds", "date('2022-03-27')", "datetime('2022-03-28T00:00[Europe/Berlin]')", "PT23H"),
+    ("duration.inseconds", "datetime('2022-03-27T01:00[Europe/Berlin]')", "localtime('03:30')", "PT1H30M"),
+    ("duration.between", "localtime('03:30')", "datetime('2022-03-27T01:00[Europe/Berlin]')", "PT-1H-30M"),
+])
+def test_a_local_value_is_read_in_the_zone_of_the_other_across_daylight_saving(db, fn, a, b, expected):
+    # 12:00 on the day clocks go forward is 23 hours after 12:00 the day before, in Berlin
+    assert str(db.execute(f"RETURN {fn}({a}, {b}) AS d").cypher_rows[0][0]) == expected
