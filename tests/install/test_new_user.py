@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -99,6 +100,24 @@ def _first_tryout(url: str) -> None:
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
+    # in a thread of its own: the e2e tests' Playwright (or another test's event loop) may be
+    # running in this one, and the sync API refuses to start inside a running loop
+    failure: list[BaseException] = []
+
+    def drive() -> None:
+        try:
+            _drive(sync_api, url)
+        except BaseException as exc:  # re-raised in the test's thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=drive)
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+
+
+def _drive(sync_api, url: str) -> None:
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
