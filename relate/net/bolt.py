@@ -35,7 +35,7 @@ from ..protocols.bolt_session import BoltSession
 from ..protocols.neo4j_codes import code_of, failure_message
 from ..transactions import Transactions
 from .auth import Credential, ResolvedAuth
-from .listener import ConnectionLimit, Listener, Slot, StopSignals, bind
+from .listener import ConnectionLimit, Listener, Slot, StopSignals, open_listener
 
 AUTH_FAILURE_DELAY = 1.0
 FIRST_BYTE_DEADLINE = 3.0
@@ -238,23 +238,14 @@ def run_bolt(txs: Transactions, lock: Callable[[], object], *, host: str, port: 
              resolve_auth: Callable[[], ResolvedAuth], limit: ConnectionLimit, stderr: TextIO,
              preamble: tuple[str, ...] = (), on_stop: Callable[[], None] | None = None) -> int:
     """Serve Bolt on host:port until SIGINT or SIGTERM."""
-    from .auth import AuthSpecError
-
     def say(line: str) -> None:
         stderr.write(line + "\n")
         stderr.flush()
 
-    try:
-        sock = bind(host, port)
-    except OSError as e:
-        say(f"Error: serve --bolt {port_text}: cannot bind {host}:{port}: {e.strerror or e}")
+    opened = open_listener(host, port, f"--bolt {port_text}", resolve_auth, say)
+    if opened is None:
         return EXIT_OTHER
-    try:
-        auth = resolve_auth()
-    except (AuthSpecError, OSError) as e:
-        sock.close()
-        say(str(e) if isinstance(e, AuthSpecError) else f"Error: auth token file: {e.strerror or e}")
-        return EXIT_OTHER
+    sock, auth = opened
     stopping = threading.Event()
     signals = StopSignals(stopping)
     server = BoltServer(txs, lock, auth.credential, stopping)

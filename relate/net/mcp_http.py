@@ -23,9 +23,9 @@ from ..errors import E, EXIT_OTHER
 from ..exec.context import CancelToken
 from ..protocols import jsonrpc
 from ..protocols.mcp import McpServer
-from .auth import AuthSpecError, ResolvedAuth
+from .auth import ResolvedAuth
 from .http import HttpLimits, McpHttp, Watch
-from .listener import ConnectionLimit, Listener, StopSignals, bind
+from .listener import ConnectionLimit, Listener, StopSignals, open_listener
 
 
 class Engine:
@@ -83,18 +83,10 @@ def run_http(server: McpServer, *, host: str, port: int, port_text: str,
         stderr.write(line + "\n")
         stderr.flush()
 
-    try:
-        sock = bind(host, port)
-    except OSError as e:
-        reason = e.strerror or str(e)
-        say(f"Error: serve --mcp {port_text}: cannot bind {host}:{port}: {reason}")
+    opened = open_listener(host, port, f"--mcp {port_text}", resolve_auth, say)
+    if opened is None:
         return EXIT_OTHER
-    try:
-        auth = resolve_auth()
-    except (AuthSpecError, OSError) as e:
-        sock.close()
-        say(str(e) if isinstance(e, AuthSpecError) else f"Error: auth token file: {e.strerror or e}")
-        return EXIT_OTHER
+    sock, auth = opened
 
     stopping = threading.Event()
     signals = StopSignals(stopping)
