@@ -14,19 +14,7 @@ USER, PASSWORD = "neo4j", "bolt-test-secret"
 
 
 class BoltServed(Served):
-    def wait_listening(self, timeout: float = 30.0) -> "BoltServed":
-        import time
-        deadline = time.monotonic() + timeout
-        while True:
-            m = LISTENING.search(self.stderr)
-            if m:
-                self.port = int(m.group(1))
-                return self
-            if self.proc.poll() is not None:
-                raise AssertionError(f"server exited {self.proc.returncode}: {self.stderr}")
-            if time.monotonic() > deadline:
-                raise AssertionError(f"server did not start: {self.stderr}")
-            time.sleep(0.05)
+    listening = LISTENING  # the line `relate serve --bolt` announces its port with
 
 
 def start_bolt(cwd: Path, *flags: str, database: str = ":memory:") -> BoltServed:

@@ -20,6 +20,8 @@ LISTENING = re.compile(r"listening on http://[^ ]+:(\d+) ")
 class Served:
     """One running server process: its port, its stderr so far, and how to stop it."""
 
+    listening = LISTENING  # the line that announces the port
+
     def __init__(self, argv: list[str], cwd: Path, env: dict | None = None) -> None:
         self.log_path = cwd / f"serve-{time.monotonic_ns()}.log"
         self._log = open(self.log_path, "w+")  # a file, so a full pipe can never block the server
@@ -31,7 +33,7 @@ class Served:
     def wait_listening(self, timeout: float = 30.0) -> "Served":
         deadline = time.monotonic() + timeout
         while True:
-            m = LISTENING.search(self.stderr)
+            m = self.listening.search(self.stderr)
             if m:
                 self.port = int(m.group(1))
                 return self
