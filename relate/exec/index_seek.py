@@ -13,15 +13,25 @@ true, so those conjuncts are not checked again:
   nothing.
 - PREFIX: a string prefix slices the ordered string keys (`Graph.index_prefix`); null gives
   nothing.
+- CONTAINS, SUFFIX (a TEXT index, `TextSeek`): a string gives the distinct strings that contain
+  it or end with it (`storage/index_entries.TextEntries`); null gives nothing.
+- COMPOSITE (`CompositeSeek`): a null among the equalities gives nothing; else the entry of the
+  values (`CompositeEntries.lookup`), or with a range on the next key the entries of the values'
+  group within the bounds (`CompositeEntries.prefixed`, bounds as for RANGE), each node checked
+  for Cypher equality where the index's grouping is looser (as `Graph.index_lookup` does).
 Any other value (a boolean or temporal bound, a list prefix, an IN over a non-list) is left to
-the conjuncts themselves, tested on every node of the label, so its answer (or its type error)
-is the one the statement gives without the index.
+the conjuncts themselves, tested on every node of the label (a composite seek: of the group of
+its equalities), so its answer (or its type error) is the one the statement gives without the
+index.
 """
 from __future__ import annotations
 
 from enum import Enum
 
+from ..values.compare import equals
 from .scan_filter import Op
+
+_EXACT = frozenset((str, int))  # kinds whose index grouping is Cypher equality
 
 
 class SeekKind(Enum):
@@ -31,6 +41,9 @@ class SeekKind(Enum):
     IN = "IN"                            # ... equals an element of the list
     PREFIX = "STARTS WITH"               # ... is a string starting with the value
     RANGE = "range"                      # ... lies within the bounds
+    CONTAINS = "CONTAINS"                # TEXT index: ... is a string containing the value
+    SUFFIX = "ENDS WITH"                 # TEXT index: ... is a string ending with the value
+    COMPOSITE = "composite"              # composite index: equal on the first keys, then maybe a range
 
 
 _NUM, _STR, _NONE, _OTHER = 0, 1, 2, 3
@@ -45,6 +58,29 @@ def _family(v) -> int:
     if v is None:
         return _NONE
     return _OTHER
+
+
+def _bounds(bounds, row, ctx):
+    """The bounds' values -> (family, lower, lower inclusive, upper, upper inclusive); () when no
+    value passes, None when the family is one the index does not order."""
+    lower = upper = None
+    lower_inclusive = upper_inclusive = False
+    families = set()
+    for op, fn in bounds:
+        v = fn(row, ctx)
+        f = _family(v)
+        if f == _NONE or (f == _NUM and v != v):
+            return ()  # `n.x < null` is null, `n.x < NaN` false: no node passes
+        if f == _OTHER:
+            return None
+        families.add(f)
+        if op is Op.GT or op is Op.GE:
+            lower, lower_inclusive = v, op is Op.GE
+        else:
+            upper, upper_inclusive = v, op is Op.LE
+    if len(families) != 1:
+        return ()  # a number bound and a string bound: no value is both
+    return families.pop(), lower, lower_inclusive, upper, upper_inclusive
 
 
 class NodeSeek:
@@ -86,25 +122,70 @@ class NodeSeek:
         return self._scan(g, row, ctx)
 
     def _range(self, g, row, ctx) -> list | None:
-        lower = upper = None
-        lower_inclusive = upper_inclusive = False
-        families = set()
-        for op, fn in self.bounds:
-            v = fn(row, ctx)
-            f = _family(v)
-            if f == _NONE or (f == _NUM and v != v):
-                return []  # `n.x < null` is null, `n.x < NaN` false: no node passes
-            if f == _OTHER:
-                return None
-            families.add(f)
-            if op is Op.GT or op is Op.GE:
-                lower, lower_inclusive = v, op is Op.GE
-            else:
-                upper, upper_inclusive = v, op is Op.LE
-        if len(families) != 1:
-            return []  # a number bound and a string bound: no value is both
-        return g.index_range(self.label, self.key, families.pop(), lower, lower_inclusive, upper, upper_inclusive)
+        b = _bounds(self.bounds, row, ctx)
+        if not b:
+            return None if b is None else []
+        return g.index_range(self.label, self.key, *b)
 
     def _scan(self, g, row, ctx) -> list:
         test = self.fallback
         return [n for n in g.nodes_with_label(self.label) if test(row + (n,), ctx) is True]
+
+
+class TextSeek:
+    """A TEXT index's CONTAINS or ENDS WITH seek; `fallback` as `NodeSeek`'s."""
+
+    __slots__ = ("kind", "label", "index", "value", "fallback")
+
+    def __init__(self, kind: SeekKind, label: str, index: str, value, fallback) -> None:
+        self.kind = kind
+        self.label = label
+        self.index = index
+        self.value = value
+        self.fallback = fallback
+
+    def nodes(self, g, row, ctx) -> list:
+        v = self.value(row, ctx)
+        if v is None:
+            return []
+        if type(v) is not str:
+            test = self.fallback
+            return [n for n in g.nodes_with_label(self.label) if test(row + (n,), ctx) is True]
+        entries = g.node_entries[self.label][self.index]
+        return entries.containing(v) if self.kind is SeekKind.CONTAINS else entries.ending(v)
+
+
+class CompositeSeek:
+    """A composite index's seek: `values` the equalities' closures in the index's key order,
+    `bounds` as `NodeSeek`'s for the next key, `fallback` the range's conjuncts (or None)."""
+
+    __slots__ = ("label", "index", "keys", "values", "bounds", "fallback")
+
+    def __init__(self, label: str, index: str, keys: tuple[str, ...], values, bounds, fallback) -> None:
+        self.label = label
+        self.index = index
+        self.keys = keys
+        self.values = values
+        self.bounds = bounds
+        self.fallback = fallback
+
+    def nodes(self, g, row, ctx) -> list:
+        values = tuple(fn(row, ctx) for fn in self.values)
+        if None in values:
+            return []  # `n.k = null` is null
+        entries = g.node_entries[self.label][self.index]
+        if not self.bounds:
+            nodes = entries.lookup(values)
+        else:
+            b = _bounds(self.bounds, row, ctx)
+            if b is None:
+                test = self.fallback
+                nodes = [n for n in entries.prefixed_all(values) if test(row + (n,), ctx) is True]
+            elif not b:
+                return []
+            else:
+                nodes = entries.prefixed(values, *b)
+        if any(type(v) not in _EXACT for v in values):
+            keys = self.keys
+            nodes = [n for n in nodes if all(equals(n.props.get(k), v) is True for k, v in zip(keys, values))]
+        return nodes

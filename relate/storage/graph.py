@@ -101,6 +101,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.rel_index_data: dict[tuple[str, str], dict] = {}
         # (label, key) -> the index's keys in order, kept once a range seek asked (index_order.py)
         self._ordered: dict[tuple[str, str], OrderedKeys] = {}
+        # label -> index name -> the entries of a composite or TEXT node index (index_entries.py)
+        self.node_entries: dict[str, dict] = {}
         self.touched: dict | None = None  # id -> entity written by the running statement (graph_schema.py)
         self._label_sets: dict[frozenset | tuple, frozenset] = {frozenset(): frozenset()}
         self.next_node_id = 0
@@ -173,6 +175,9 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             elif held is not node:
                 # a Node: `__class__ is dict` (no isinstance on this path) narrows only its own branch
                 data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
+        if self.node_entries:
+            for entries in self.node_entries.get(label, {}).values():
+                entries.add(node, key)
 
     def _index_remove(self, node: Node, label: str, key: str | None = None) -> None:
         for (lb, k), data in self.index_data.items():
@@ -194,6 +199,9 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
                 del data[value]
                 if self._ordered:
                     self._order_changed(lb, k, value, False)
+        if self.node_entries:
+            for entries in self.node_entries.get(label, {}).values():
+                entries.remove(node, key)
 
     # ---------------------------------------------------------------- writes
     def create_node(self, labels, props: dict) -> Node:
