@@ -6,7 +6,8 @@ WHERE conjuncts `var.key = value` with a value fixed for the scan.  Equalities o
 index make an equality seek; equalities on the first keys and bounds on the next one (as
 `index_seek`'s ranges: one bound per side) make a range seek within the group of the equalities,
 taken only when each key after it is tested by an `IS NOT NULL` conjunct (the index holds only the
-nodes that have every one of its keys, as Neo4j's does).  The conjuncts and inline entries the
+nodes that have every one of its keys, as Neo4j's does).  Of several such indexes the one with
+equalities on every key is taken, then the one answering the most keys.  The conjuncts and inline entries the
 seek answers leave the WHERE and the node check; the IS NOT NULL conjuncts stay.  Runs before
 `index_seek`: a composite index answers more of the test than a single-key one.
 Off: a single-key index or a label scan, and the tests checked node by node.
@@ -44,6 +45,7 @@ def find(spec: MatchSpec, i: int, graph):
     if not node.labels or not graph.node_entries:
         return None
     var = spec.names[i]
+    best, best_score = None, None
     for lb in node.labels:
         for d, _ in graph.entries_for(lb):
             if d.entries_kind != "composite":
@@ -58,17 +60,22 @@ def find(spec: MatchSpec, i: int, graph):
                     entries.append(src[2])
             m = len(equal)
             if m == len(d.keys):
-                return IndexSeek(lb, d.key, None, index=d.name, kind=SeekKind.COMPOSITE,
-                                 equal=tuple(equal)), tuple(entries)
-            if m == 0:
+                found = IndexSeek(lb, d.key, None, index=d.name, kind=SeekKind.COMPOSITE, equal=tuple(equal))
+                score = (1, m)
+            elif m == 0:
                 continue
-            rng = _range(spec.where, var, spec.outer, d.keys[m])
-            if rng is None or not all(_not_null(spec.where, var, spec.outer, k) for k in d.keys[m + 1:]):
-                continue
-            c, bounds, more = rng
-            return IndexSeek(lb, d.keys[m], None, c, index=d.name, kind=SeekKind.COMPOSITE, bounds=bounds,
-                             more=more, equal=tuple(equal)), tuple(entries)
-    return None
+            else:
+                rng = _range(spec.where, var, spec.outer, d.keys[m])
+                if rng is None or not all(_not_null(spec.where, var, spec.outer, k) for k in d.keys[m + 1:]):
+                    continue
+                c, bounds, more = rng
+                found = IndexSeek(lb, d.keys[m], None, c, index=d.name, kind=SeekKind.COMPOSITE, bounds=bounds,
+                                  more=more, equal=tuple(equal))
+                score = (0, m + 1)
+            # the index whose seek answers the most: equalities on every key, then the most keys
+            if best_score is None or score > best_score:
+                best, best_score = (found, tuple(entries)), score
+    return best
 
 
 def _equality(spec: MatchSpec, node: A.NodePattern, var: str, key: str, taken: list):
