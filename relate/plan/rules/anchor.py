@@ -43,7 +43,8 @@ def _choose(spec: MatchSpec, graph) -> int:
             if not has_index:
                 has_index = where_seek(spec.where, names[i], n.labels, outer, graph) is not None
             if not has_index and graph.node_entries:
-                has_index = composite_seek.find(spec, i, graph) is not None or text_seek.find(spec, i, graph) is not None
+                has_index = (composite_seek.find(spec, i, graph) is not None
+                             or text_seek.find(spec, i, graph) is not None)
             filtered = n.properties is not None or any(
                 match_conjunct(c, names[i], outer) is not None for c in spec.where)
             score = 0 if has_index else (1 if filtered else 2)
