@@ -19,6 +19,13 @@ true, so those conjuncts are not checked again:
   values (`CompositeEntries.lookup`), or with a range on the next key the entries of the values'
   group within the bounds (`CompositeEntries.prefixed`, bounds as for RANGE), each node checked
   for Cypher equality where the index's grouping is looser (as `Graph.index_lookup` does).
+- BBOX, DISTANCE (a POINT index, `PointSeek`): the nodes whose point has the SRID of the box's
+  corners (or of the centre) and a first coordinate within the box's (or within the radius of the
+  centre's, for a Cartesian point); every point of that SRID for a geographic distance, or for a
+  box crossing the 180th meridian; and always the nodes whose value is no point.  A superset: the
+  predicate stays in the WHERE and decides.  A null (or corners of two SRIDs) gives only the
+  nodes whose value is no point; a value that is not a point (or a radius that is not a number)
+  scans the label, so the predicate gives its own answer or error.
 Any other value (a boolean or temporal bound, a list prefix, an IN over a non-list) is left to
 the conjuncts themselves, tested on every node of the label (a composite seek: of the group of
 its equalities), so its answer (or its type error) is the one the statement gives without the
@@ -44,6 +51,8 @@ class SeekKind(Enum):
     CONTAINS = "CONTAINS"                # TEXT index: ... is a string containing the value
     SUFFIX = "ENDS WITH"                 # TEXT index: ... is a string ending with the value
     COMPOSITE = "composite"              # composite index: equal on the first keys, then maybe a range
+    BBOX = "point.withinBBox"            # POINT index: ... is a point within the box (a superset)
+    DISTANCE = "point.distance"          # POINT index: ... is a point within the distance (a superset)
 
 
 _NUM, _STR, _NONE, _OTHER = 0, 1, 2, 3
@@ -189,3 +198,40 @@ class CompositeSeek:
             keys = self.keys
             nodes = [n for n in nodes if all(equals(n.props.get(k), v) is True for k, v in zip(keys, values))]
         return nodes
+
+
+class PointSeek:
+    """A POINT index's box or distance seek: `value` the lower-left corner or the centre, `other`
+    the upper-right corner or the radius (closures)."""
+
+    __slots__ = ("kind", "label", "index", "value", "other")
+
+    def __init__(self, kind: SeekKind, label: str, index: str, value, other) -> None:
+        self.kind = kind
+        self.label = label
+        self.index = index
+        self.value = value
+        self.other = other
+
+    def nodes(self, g, row, ctx):
+        a = self.value(row, ctx)
+        b = self.other(row, ctx)
+        box = self.kind is SeekKind.BBOX
+        srid = getattr(a, "srid", None)
+        if (a is not None and srid is None) or (b is not None and (getattr(b, "srid", None) is None if box
+                                                                   else _family(b) != _NUM)):
+            # a value of the wrong type: the predicate's own error (or answer) for every node
+            return list(g.nodes_with_label(self.label))
+        entries = g.node_entries[self.label][self.index]
+        others = list(entries.others.values())  # no point of theirs is null: the predicate decides
+        if a is None or b is None or (box and b.srid != srid) or (not box and b != b):
+            return others
+        if box:
+            lo, hi = a.coords[0], b.coords[0]
+            if srid in (4326, 4979) and lo > hi:  # across the 180th meridian
+                lo, hi = -float("inf"), float("inf")
+            return entries.between(srid, lo, hi)
+        if srid in (4326, 4979):
+            return entries.between(srid, -float("inf"), float("inf"))
+        x = a.coords[0]
+        return entries.between(srid, x - b, x + b)

@@ -18,7 +18,7 @@ from ..values import Node, Path, Relationship, type_name
 from ..values.compare import equals
 from . import scan_filter as SF
 from .compile import Compiler, Scope
-from .index_seek import CompositeSeek, NodeSeek, SeekKind, TextSeek
+from .index_seek import CompositeSeek, NodeSeek, PointSeek, SeekKind, TextSeek
 from .labels import label_test
 from .qpp import QppStep
 from ..semantic.checks.path_patterns import group_variables
@@ -158,6 +158,9 @@ class PartMatcher:
                 tuple(compiler.compile(v, outer_scope) for _, v, _ in seek.equal),
                 tuple((op, compiler.compile(e, outer_scope)) for op, e in seek.bounds),
                 _conjoined(compiler, cs, scope) if cs else None)
+        elif seek is not None and seek.kind in (SeekKind.BBOX, SeekKind.DISTANCE):
+            self.node_seek = PointSeek(seek.kind, seek.label, seek.index, compiler.compile(seek.value, outer_scope),
+                                       compiler.compile(seek.other, outer_scope))
         elif seek is not None and seek.kind in (SeekKind.CONTAINS, SeekKind.SUFFIX):
             self.node_seek = TextSeek(seek.kind, seek.label, seek.index, compiler.compile(seek.value, outer_scope),
                                       _conjoined(compiler, seek.conjuncts, scope))

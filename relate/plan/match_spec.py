@@ -68,6 +68,7 @@ class IndexSeek:
     # COMPOSITE: the equalities on the index's first keys, in its order: (key, value, the WHERE
     # conjunct or None for an inline map entry); `key` and `bounds` then give the range, if any
     equal: tuple[tuple[str, A.Expr, A.Expr | None], ...] = ()
+    other: A.Expr | None = None          # BBOX: the upper-right corner; DISTANCE: the radius
 
     @property
     def range_conjuncts(self) -> tuple[A.Expr, ...]:

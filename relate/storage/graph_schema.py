@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..values.compare import hashable
-from .index_entries import CompositeEntries, TextEntries
+from .index_entries import CompositeEntries, PointEntries, TextEntries
 from .index_order import OrderedKeys
 from .schema_defs import NODE, ConstraintDef, IndexDef, constraint_row, index_row
 
@@ -163,7 +163,8 @@ class GraphSchema:
         kind = d.entries_kind
         if kind is not None:
             members = self.by_label.get(d.label, {}).values()
-            entries = CompositeEntries(d.keys, members) if kind == "composite" else TextEntries(d.key, members)
+            entries = (CompositeEntries(d.keys, members) if kind == "composite"
+                       else TextEntries(d.key, members) if kind == "text" else PointEntries(d.key, members))
             self.node_entries.setdefault(d.label, {})[d.name] = entries
             return None
         if not d.seekable:

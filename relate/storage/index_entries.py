@@ -1,5 +1,6 @@
 """The entries of the node indexes that are not single-key RANGE indexes -> the nodes a seek on
-them gives: composite RANGE indexes (`CompositeEntries`) and TEXT indexes (`TextEntries`).
+them gives: composite RANGE indexes (`CompositeEntries`), TEXT indexes (`TextEntries`) and POINT
+indexes (`PointEntries`).
 
 `Graph.node_entries[label][index name]` holds one of these per such index; `Graph._index_add` /
 `_index_remove` hand them every node of their label before and after a change (`key`: the one
@@ -14,11 +15,17 @@ property that changes, None for the whole node), so each keeps what it holds exa
 - a text index holds the nodes whose value is a string (other values are on no side of
   CONTAINS / ENDS WITH); CONTAINS reads every distinct string once, ENDS WITH slices the distinct
   strings sorted by their reversal (built on first use, kept from then on).
-Neither checks Cypher equality itself: `exec/index_seek.py` filters what a lookup gives.
+- a point index holds the nodes whose value is a point without a NaN coordinate under (SRID,
+  coordinates), and apart from them the nodes with any other value (given by every seek: the
+  predicate decides what they give, false or a type error); a seek reads the points of one SRID sorted
+  by their first coordinate (built on first use, kept from then on) between two bounds: a
+  superset of the points a box or a distance admits, which the predicate itself then filters.
+None checks Cypher equality itself: `exec/index_seek.py` filters what a lookup gives.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+import math
+from bisect import bisect_left, bisect_right, insort
 
 from ..values.compare import hashable
 from .index_order import OrderedKeys
@@ -200,3 +207,69 @@ class TextEntries:
             found.append(rev[i][::-1])
             i += 1
         return _nodes(self.data, found)
+
+
+class PointEntries:
+    """A POINT index's entries: (SRID, coordinates) -> node(s)."""
+
+    __slots__ = ("key", "data", "others", "_sorted", "_point")
+
+    def __init__(self, key: str, nodes=()) -> None:
+        from ..temporal.point import Point  # only a graph with a point index needs it
+        self._point = Point
+        self.key = key
+        self.data: dict = {}
+        # id -> the nodes whose value is no point or a point with a NaN: a seek gives them too, so
+        # that the predicate says what it says of them (false, or a type error)
+        self.others: dict = {}
+        self._sorted: dict[int, list] | None = None  # SRID -> the coordinate tuples, sorted
+        for n in nodes:
+            self.add(n)
+
+    def _entry(self, node):
+        """(SRID, coordinates), "other" for a value that is no such point, None for no value."""
+        v = node.props.get(self.key)
+        if v is None:
+            return None
+        if v.__class__ is not self._point or any(math.isnan(c) for c in v.coords):
+            return "other"
+        return (v.srid, v.coords)
+
+    def add(self, node, key: str | None = None) -> None:
+        if key is not None and key != self.key:
+            return
+        e = self._entry(node)
+        if e == "other":
+            self.others[node.id] = node
+        elif e is not None and _add(self.data, e, node) and self._sorted is not None:
+            insort(self._sorted.setdefault(e[0], []), e[1])
+
+    def remove(self, node, key: str | None = None) -> None:
+        if key is not None and key != self.key:
+            return
+        e = self._entry(node)
+        if e == "other":
+            self.others.pop(node.id, None)
+        elif e is not None and _remove(self.data, e, node) and self._sorted is not None:
+            coords = self._sorted.get(e[0], [])
+            i = bisect_left(coords, e[1])
+            if i < len(coords) and coords[i] == e[1]:
+                del coords[i]
+
+    def between(self, srid: int, low: float, high: float) -> list:
+        """The nodes holding a point of `srid` whose first coordinate lies in [low, high], then
+        the `others`."""
+        by_srid = self._sorted
+        if by_srid is None:
+            by_srid = self._sorted = {}
+            for s, c in self.data:
+                by_srid.setdefault(s, []).append(c)
+            for coords in by_srid.values():
+                coords.sort()
+        coords = by_srid.get(srid, [])
+        i = bisect_left(coords, (low,))
+        j = bisect_right(coords, (high, math.inf, math.inf, math.inf))
+        found = _nodes(self.data, [(srid, c) for c in coords[i:j]])
+        if self.others:
+            found.extend(self.others.values())
+        return found

@@ -8,8 +8,8 @@ An index is on one label (or relationship type: `entity` "RELATIONSHIP") and one
 FULLTEXT).  A single-key RANGE index keeps entries (`Graph.index_data` /
 `Graph.rel_index_data`) and answers seeks (node indexes: equality, IN, ranges and STARTS WITH,
 through `index_order.py` for the ordered ones; relationship indexes: equality); a composite RANGE
-node index and a TEXT node index keep theirs in `Graph.node_entries` (`index_entries.py`:
-equalities then a range, CONTAINS and ENDS WITH); the others are listed and kept, and the
+node index, a TEXT and a POINT node index keep theirs in `Graph.node_entries` (`index_entries.py`:
+equalities then a range, CONTAINS and ENDS WITH, a box or a distance); the others are listed and kept, and the
 planner scans where they stand (the answers are the same).  A uniqueness or key constraint owns
 an index of its own name (`owner`), made and dropped with it.
 
@@ -53,13 +53,15 @@ class IndexDef:
     @property
     def entries_kind(self) -> str | None:
         """Which other node index keeps entries (`index_entries.py`): "composite" (a RANGE index on
-        several keys), "text" (a TEXT index), else None."""
+        several keys), "text" (a TEXT index), "point" (a POINT index), else None."""
         if self.entity != NODE or self.more_labels:
             return None
         if self.type == "RANGE" and self.more_keys:
             return "composite"
         if self.type == "TEXT" and not self.more_keys:
             return "text"
+        if self.type == "POINT" and not self.more_keys:
+            return "point"
         return None
 
     def same_schema(self, other: "IndexDef") -> bool:
