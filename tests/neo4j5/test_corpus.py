@@ -21,6 +21,7 @@ WIRED = frozenset({
     "round", "string-concat", "string-errors", "timestamp", "type-predicate", "value-type",
     "constraint-ddl", "constraint-existence", "constraint-key", "constraint-type", "constraint-unique",
     "index-create", "index-drop", "show-constraints", "show-indexes", "composite-index-seek", "text-index-seek",
+    "point-index-seek",
     "label-and", "label-create", "label-is", "label-not", "label-or", "label-where", "label-wildcard",
     "type-expression", "dynamic-label-match", "dynamic-label-write", "dynamic-type", "dynamic-property",
     "inline-where", "inline-where-errors",

@@ -281,3 +281,82 @@ Feature: Index seeks
       | n |
       | 0 |
     And no side effects
+
+  @point-index-seek
+  Scenario: point.withinBBox with a point index finds the points in the box
+    Given an empty graph
+    And having executed:
+      """
+      CREATE POINT INDEX shop_at FOR (s:Shop) ON (s.at)
+      """
+    And having executed:
+      """
+      UNWIND range(0, 9) AS i
+      CREATE (:Shop {i: i, at: point({x: i, y: i % 3})})
+      """
+    When executing query:
+      """
+      MATCH (s:Shop)
+      WHERE point.withinBBox(s.at, point({x: 2, y: 0}), point({x: 6, y: 1}))
+      RETURN s.i AS i
+      ORDER BY i
+      """
+    Then the result should be, in order:
+      | i |
+      | 3 |
+      | 4 |
+      | 6 |
+    And no side effects
+
+  @point-index-seek
+  Scenario: point.distance with a point index finds the points within the radius
+    Given an empty graph
+    And having executed:
+      """
+      CREATE POINT INDEX shop_at FOR (s:Shop) ON (s.at)
+      """
+    And having executed:
+      """
+      UNWIND range(0, 9) AS i
+      CREATE (:Shop {i: i, at: point({x: i, y: 0})})
+      """
+    When executing query:
+      """
+      MATCH (s:Shop)
+      WHERE point.distance(s.at, point({x: 4.5, y: 0})) < 2
+      RETURN s.i AS i
+      ORDER BY i
+      """
+    Then the result should be, in order:
+      | i |
+      | 3 |
+      | 4 |
+      | 5 |
+      | 6 |
+    And no side effects
+
+  @point-index-seek
+  Scenario: A point index only answers for points of the same coordinate system
+    Given an empty graph
+    And having executed:
+      """
+      CREATE POINT INDEX shop_at FOR (s:Shop) ON (s.at)
+      """
+    And having executed:
+      """
+      CREATE (:Shop {i: 1, at: point({x: 12.5, y: 41.9})}),
+             (:Shop {i: 2, at: point({longitude: 12.5, latitude: 41.9})}),
+             (:Shop {i: 3, at: point({longitude: 12.6, latitude: 41.9})})
+      """
+    When executing query:
+      """
+      MATCH (s:Shop)
+      WHERE point.distance(s.at, point({longitude: 12.5, latitude: 41.9})) <= 10000
+      RETURN s.i AS i
+      ORDER BY i
+      """
+    Then the result should be, in order:
+      | i |
+      | 2 |
+      | 3 |
+    And no side effects
