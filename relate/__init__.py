@@ -8,10 +8,11 @@
 from typing import TYPE_CHECKING
 
 from .dataclass_code import reusing as _reusing_dataclass_code
+from .gc_pause import paused as _gc_paused
 
 # the engine's modules are imported here, their dataclasses' methods compiled by an earlier process
-# (`dataclass_code.py`)
-with _reusing_dataclass_code():
+# (`dataclass_code.py`), without the cyclic collector walking what the imports make (`gc_pause.py`)
+with _gc_paused(), _reusing_dataclass_code():
     from .database import Database, connect
     from .errors import RelateError
     from .policy import Policy

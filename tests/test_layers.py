@@ -44,7 +44,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "relate"
 MAX_LINES = 600
 
 LAYERS = {
-    "errors": 0, "version": 0, "dataclass_code": 0,
+    "errors": 0, "version": 0, "dataclass_code": 0, "gc_pause": 0,
     "temporal": 1,
     "values": 2,
     "storage": 3, "syntax": 3, "result": 3,

@@ -26,6 +26,8 @@ from typing import Any, BinaryIO
 from lark import Lark
 from lark.parsers import lalr_analysis
 
+from ..gc_pause import paused
+
 __all__ = ["digest", "load", "save", "build", "cache_path"]
 
 # bumped whenever what an image holds changes shape
@@ -96,7 +98,8 @@ def load(path: Path, grammar: str, options: dict[str, Any]) -> Lark | None:
         with path.open("rb") as f:
             if f.readline().rstrip(b"\n") != digest(grammar, options):
                 return None
-            state = _Unpickler(f).load()
+            with paused():  # some 100,000 objects, all kept
+                state = _Unpickler(f).load()
     except Exception:  # unreadable or damaged: built afresh instead
         return None
     parser = Lark.__new__(Lark)
