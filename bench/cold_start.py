@@ -10,6 +10,8 @@ least disturbed by other work on the machine; the CPU medians are printed beside
 processes get the environment a user's shell has: bytecode caches written and used
 (`PYTHONDONTWRITEBYTECODE` is dropped), the parser image cached, both warmed by one run first.
 `-X importtime` (lowest of five runs per module) lists what the start-up still spends its time on.
+`--instructions` adds each command's instruction count under callgrind (one run each, about ten
+seconds): a figure load on the machine does not move, for comparing revisions.
 `--base REV` also times `relate "RETURN 1"` at another revision (checked out in a temporary
 worktree and put first on `PYTHONPATH`, run by the same venv), alternating with the rest.
 
@@ -63,19 +65,31 @@ def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def native(rounds: int, base: Path | None, base_name: str) -> dict[str, dict[str, list[float]]]:
+def native(rounds: int, base: Path | None, base_name: str, instructions: bool) -> dict[str, dict[str, list[float]]]:
     runs = {BARE: ([PYTHON, "-c", "pass"], _env()), RELATE_1: ([RELATE, "RETURN 1"], _env())}
     if base is not None:
         runs[f'{RELATE_1} at {base_name}'] = ([RELATE, "RETURN 1"], _env(base))
     for cmd, env in runs.values():  # bytecode and the parser image written before timing
         run_once(cmd, env)
-    out: dict[str, dict[str, list[float]]] = {name: {"wall": [], "cpu": []} for name in runs}
+    out: dict[str, dict[str, list[float]]] = {name: {"wall": [], "cpu": [], "ir": []} for name in runs}
     for _ in range(rounds):
         for name, (cmd, env) in runs.items():
             wall, cpu = run_once(cmd, env)
             out[name]["wall"].append(wall)
             out[name]["cpu"].append(cpu)
+    if instructions:
+        for name, (cmd, env) in runs.items():
+            out[name]["ir"].append(count_instructions(cmd, env))
     return out
+
+
+def count_instructions(cmd: list[str], env: dict[str, str]) -> float:
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                          capture_output=True, text=True, env=env, cwd="/")
+    m = re.search(r"refs:\s*([\d,]+)", proc.stderr)
+    if m is None:
+        raise SystemExit(f"bench/cold_start.py: no instruction count from callgrind:\n{proc.stderr[-2000:]}")
+    return float(m[1].replace(",", ""))
 
 
 @contextmanager
@@ -157,12 +171,13 @@ def report(figures: dict, imports: list, ready: list[float] | None, rounds: int)
         "",
         f"## New processes ({rounds} of each, alternating)",
         "",
-        "| command | wall min ms | wall median ms | CPU median ms |",
-        "| --- | ---: | ---: | ---: |",
+        "| command | wall min ms | wall median ms | CPU median ms | instructions (callgrind) |",
+        "| --- | ---: | ---: | ---: | ---: |",
     ]
     for name, f in figures.items():
+        ir = f"{f['ir'][0] / 1e6:.0f} M ({f['ir'][0] / bare['ir'][0]:.1f}x)" if f["ir"] else "-"
         lines.append(f"| `{name}` | {_ms(min(f['wall']))} | {_ms(statistics.median(f['wall']))} | "
-                     f"{_ms(statistics.median(f['cpu']))} |")
+                     f"{_ms(statistics.median(f['cpu']))} | {ir} |")
     lines += [
         "",
         "## Where a `relate \"RETURN 1\"` start-up still goes (`-X importtime`, lowest of 5 runs)",
@@ -180,6 +195,7 @@ def report(figures: dict, imports: list, ready: list[float] | None, rounds: int)
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--instructions", action="store_true", help="add callgrind instruction counts")
     parser.add_argument("--base", help="also time this revision's relate (e.g. main)")
     parser.add_argument("--browser-loads", type=int, default=5)
     parser.add_argument("--no-browser", action="store_true")
@@ -187,9 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.base:
         with worktree(args.base) as tree:
-            figures = native(args.rounds, tree, args.base)
+            figures = native(args.rounds, tree, args.base, args.instructions)
     else:
-        figures = native(args.rounds, None, "")
+        figures = native(args.rounds, None, "", args.instructions)
     imports = import_costs()
     ready = None if args.no_browser else browser(args.browser_loads)
     text = report(figures, imports, ready, args.rounds)
