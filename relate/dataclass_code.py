@@ -79,7 +79,11 @@ def reusing(path: Path | None = None) -> Iterator[None]:
     if sys.platform == "emscripten" or "exec" in vars(dataclasses):  # nothing to keep, or nested
         yield
         return
-    path = cache_path() if path is None else path
+    try:
+        path = cache_path() if path is None else path
+    except OSError:  # no usable temporary directory: nothing to keep
+        yield
+        return
     codes = _read(path)
     known = len(codes)
 

@@ -126,7 +126,10 @@ def _trusted(path: Path) -> bool:
 def cached(grammar: str, options: dict[str, Any], path: Path | None = None) -> Lark:
     """The parser from this user's cache file (`path`, by default `cache_path`), or built and then
     cached (best effort: a cache that cannot be written only costs the next process the build)."""
-    path = cache_path(grammar, options) if path is None else path
+    try:
+        path = cache_path(grammar, options) if path is None else path
+    except OSError:  # no usable temporary directory: built, not kept
+        return build(grammar, options)
     if _trusted(path):
         parser = load(path, grammar, options)
         if parser is not None:
