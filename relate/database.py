@@ -254,7 +254,8 @@ class Database:
                 history.apply_due(graph, now)
         valid = None
         if stmt.temporal is not None or at_time is not None:
-            graph, valid = temporal_run.resolve(self, prepared, params, at_time)
+            graph, valid = temporal_run.resolve(self, prepared, params, at_time,
+                                                min(self.temporal_read_limit, policy.temporal_read_limit))
         if stmt.explain:
             if not hit:
                 self._remember(prepared)

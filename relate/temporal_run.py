@@ -35,7 +35,7 @@ def _top_level_match(stmt: A.Statement) -> bool:
         isinstance(c, A.Match) for part in body.parts for c in part.clauses)
 
 
-def resolve(db, prepared, params: dict, at_time: str | None):
+def resolve(db, prepared, params: dict, at_time: str | None, limit: int):
     """-> (the graph to read, the valid time of the writes or None)."""
     stmt = prepared.statement
     prefix = stmt.temporal
@@ -52,7 +52,7 @@ def resolve(db, prepared, params: dict, at_time: str | None):
             raise E.Temporal.InvalidTemporalPrefix(what="atTime", got=repr(at_time))
         if stmt.explain:
             return db.graph, None
-        return view(db.graph, t, None, db.temporal_read_limit), None
+        return view(db.graph, t, None, limit), None
     if prefix.kind == "valid":
         return db.graph, resolve_ref(prefix.time, params, "AT VALID")
     if writes:
@@ -61,7 +61,7 @@ def resolve(db, prepared, params: dict, at_time: str | None):
     tt = resolve_ref(prefix.recorded, params, "RECORDED") if prefix.recorded is not None else None
     if stmt.explain:
         return db.graph, None
-    return view(db.graph, t, tt, db.temporal_read_limit), None
+    return view(db.graph, t, tt, limit), None
 
 
 def date_writes(txn, valid: int | None, explicit: bool) -> None:

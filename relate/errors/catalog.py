@@ -26,7 +26,8 @@ from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, 
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
                    ProtocolError, AuthenticationError, ReadOnlyError, RelateError, StatementCancelled,
-                   StatementTimeout, StorageError, TemporalError, StorageWriteError, TransactionConflictError, TransactionError,
+                   StatementTimeout, StorageError, StorageWriteError, TemporalError, TransactionConflictError,
+                   TransactionError,
                    UsageError)
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)

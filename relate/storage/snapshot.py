@@ -130,6 +130,16 @@ def apply_txn(graph: Graph, payload: bytes, expect_seq: int, where: str) -> int:
         raise E.Storage.Corrupt(f"WAL record {seq} does not apply to the graph before it, the store "
                                 f"is damaged: {where}") from None
     graph.txn = None
+    # replay restores created records under their ids (no `made` bookkeeping): name them here
+    for op in ops:
+        if op[0] == "cn":
+            e = graph.nodes.get(op[1])
+        elif op[0] == "cr":
+            e = graph.rels.get(op[1])
+        else:
+            continue
+        if e is not None:
+            txn.made.append(e)
     history.commit(graph, txn, time, body.get("valid"), body.get("prov"))
     graph.next_node_id = body["next_node"]
     graph.next_rel_id = body["next_rel"]
