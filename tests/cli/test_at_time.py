@@ -18,7 +18,8 @@ def _store(tmp_path) -> str:
 
 def test_at_time_reads_the_past(tmp_path):
     path = _store(tmp_path)
-    out, err, code = cli("--database", path, "--mode", "jsonl", "--at-time", "2021-06-01", "MATCH (p:P) RETURN p.x AS x")
+    out, err, code = cli("--database", path, "--mode", "jsonl", "--at-time", "2021-06-01",
+                         "MATCH (p:P) RETURN p.x AS x")
     assert (code, err, json.loads(out.splitlines()[0])) == (0, "", {"x": 1})
     out, _, _ = cli("--database", path, "--mode", "jsonl", "MATCH (p:P) RETURN p.x AS x")
     assert json.loads(out.splitlines()[0]) == {"x": 2}
