@@ -54,6 +54,8 @@ def resolve(db, prepared, params: dict, at_time: str | None, limit: int):
             return db.graph, None
         return view(db.graph, t, None, limit), None
     if prefix.kind == "valid":
+        if stmt.explain:
+            return db.graph, None
         return db.graph, resolve_ref(prefix.time, params, "AT VALID")
     if writes:
         raise E.Temporal.AsOfWrite(position=position(prepared.text, prefix.time.offset))

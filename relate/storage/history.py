@@ -191,25 +191,34 @@ class History:
             self.max_vf = v
         made = txn.made
         future = v > now
-        made_ids = set()
-        for e in made:
-            is_node = e.__class__ is Node
-            made_ids.add((is_node, e.id))
-            alive = (graph.nodes.get(e.id) is e) if is_node else (graph.rels.get(e.id) is e)
-            if not alive:
-                continue
-            if not future:
-                (self.node_tx if is_node else self.rel_tx)[e.id] = rec
-                continue
-            full = Full(e, [Version(True, v, None, now, None)],
-                        [Version(e.labels, v, None, now, None)] if is_node else [],
-                        {k: [Version(val, v, None, now, None)] for k, val in e.props.items()})
-            (self.nodes if is_node else self.rels)[e.id] = full
+        pre_nodes, pre_rels = txn.pre_nodes, txn.pre_rels
+        if made:
+            nodes, rels, node_tx, rel_tx = graph.nodes, graph.rels, self.node_tx, self.rel_tx
+            for e in made:
+                if e.__class__ is Node:
+                    if pre_nodes:
+                        pre_nodes.pop(e.id, None)  # its own later changes are part of its creation
+                    if nodes.get(e.id) is not e:
+                        continue  # created and deleted (or rolled back) in the transaction
+                    if not future:
+                        node_tx[e.id] = rec
+                        continue
+                    self.nodes[e.id] = Full(e, [Version(True, v, None, now, None)],
+                                            [Version(e.labels, v, None, now, None)],
+                                            {k: [Version(val, v, None, now, None)] for k, val in e.props.items()})
+                else:
+                    if pre_rels:
+                        pre_rels.pop(e.id, None)
+                    if rels.get(e.id) is not e:
+                        continue
+                    if not future:
+                        rel_tx[e.id] = rec
+                        continue
+                    self.rels[e.id] = Full(e, [Version(True, v, None, now, None)], [],
+                                           {k: [Version(val, v, None, now, None)] for k, val in e.props.items()})
         touched: list[tuple[bool, Full]] = []  # full records whose current state may be off now
-        for is_node, pre in ((False, txn.pre_rels), (True, txn.pre_nodes)):
+        for is_node, pre in ((False, pre_rels), (True, pre_nodes)):
             for eid, (e, labels, props) in pre.items():
-                if (is_node, eid) in made_ids:
-                    continue
                 changed = self._changed(graph, is_node, e, labels, props, v, now, last)
                 if changed is not None:
                     touched.append((is_node, changed))
