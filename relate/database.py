@@ -291,13 +291,13 @@ class Database:
             txn = outer
             mark = txn.savepoint()
         if plan.query_type != "r":
-            notes = txn.notes
-            if notes is None:
-                notes = txn.notes = Notes(now if now is not None else self.now())
+            history_notes = txn.notes  # (`notes` is the plan's notifications)
+            if history_notes is None:
+                history_notes = txn.notes = Notes(now if now is not None else self.now())
             if valid is not None or outer is not None:
-                temporal_run.date_writes(txn, notes, valid, outer is not None)
+                temporal_run.date_writes(txn, history_notes, valid, outer is not None)
             if provenance is not None:
-                notes.provenance = dict(provenance)
+                history_notes.provenance = dict(provenance)
         # constraints are checked on what the statement wrote, when its last row is made
         checked = plan.writes_rows and bool(self.graph.constraints)
         if checked:
