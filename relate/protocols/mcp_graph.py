@@ -229,8 +229,11 @@ class GraphTools:
         self._seq += 1
 
     def snapshot_seq(self) -> int:
-        """The store's last committed transaction number (a durable store's log seq; in memory,
-        the writes this server committed)."""
+        """The number of the store's last committed transaction (the history's; before time
+        travel landed, a durable store's log seq, and in memory the writes this server made)."""
+        history = getattr(self.db.graph, "history", None)
+        if history is not None:
+            return history.seq
         seq = getattr(self.db.store, "seq", None)
         return seq if isinstance(seq, int) else self._seq
 
