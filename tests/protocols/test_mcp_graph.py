@@ -62,7 +62,8 @@ def test_rows_are_lists_in_column_order(server):
 
 
 def test_parameters_fill_placeholders_and_writes_count(server):
-    out = result(server, "cypher_query", query="CREATE (p:Person {name: $n}) RETURN p.name AS n", parameters={"n": "Noor"})
+    out = result(server, "cypher_query", query="CREATE (p:Person {name: $n}) RETURN p.name AS n",
+                 parameters={"n": "Noor"})
     assert out["rows"] == [["Noor"]] and out["stats"]["nodes_created"] == 1
 
 
