@@ -6,7 +6,8 @@ compile (missing parameters, a write on a read-only server, a reused idempotency
 statement that fails while it runs (and, with the message `internal error` only, for a failure of
 the engine itself, logged to `relate.mcp`), -32000 for a call stopped or timed out, or sent again
 while its first run was in flight.  `data.kind` names the engine's error kind; `data.subcode`
-carries the line's own codes (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS).
+carries the line's own codes (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_PROGRESS,
+TOO_MANY_NEW_LABELS).
 
 The caller (`Caller`): relate has one credential per server.  A caller that presented it (HTTP
 Basic) is subject = its user name with the role `admin`; the stdio and browser doors, whose only
@@ -29,6 +30,8 @@ from ..storage.base import MEMORY
 from .cells import FORMATS, plain
 from .graph_tools import CYPHER_QUERY, GET_NODE, GET_RELATIONSHIP, LIST_GRAPHS, LIST_INDEXES, SUMMARY, WHOAMI
 from .idempotency import MAX_KEY, KeyRefused, Replays, fingerprint
+from .label_limit import MAX_NEW_LABELS, new_labels
+from .label_limit import SUBCODE as LABEL_SUBCODE
 
 log = logging.getLogger("relate.mcp")
 
@@ -131,6 +134,12 @@ class GraphTools:
         try:
             prepared = self.db.prepare(query)
             writes = prepared.query_type != "r"
+            if writes:
+                fresh = new_labels(prepared.statement, self.db.graph.by_label)
+                if len(fresh) > MAX_NEW_LABELS:
+                    raise RpcError(INVALID_PARAMS, f"{LABEL_SUBCODE}: the statement names {len(fresh)} labels new to "
+                                   f"the graph; at most {MAX_NEW_LABELS} are allowed in one statement",
+                                   {"subcode": LABEL_SUBCODE})
             if key is not None and writes:
                 replay = self.replays.decide(key, fingerprint(CYPHER_QUERY, args), ticket)
                 if replay is not None:

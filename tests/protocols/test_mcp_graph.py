@@ -265,3 +265,19 @@ def test_the_snapshot_seq_grows_with_each_committed_write(server):
 
 def test_unknown_arguments_members_are_ignored(server):
     assert result(server, "whoami", _meta={"x": 1})["subject"] == "local"
+
+
+# ---------------------------------------------------------------- the label limit
+def test_a_create_naming_too_many_new_labels_is_refused_before_it_runs(server):
+    many = " ".join(f"(:L{i})" for i in range(257)).replace(") (", "), (")
+    e = error(server, "cypher_query", query=f"CREATE {many}")
+    assert e == {"code": -32602, "message": "TOO_MANY_NEW_LABELS: the statement names 257 labels new to the graph; "
+                                            "at most 256 are allowed in one statement",
+                 "data": {"subcode": "TOO_MANY_NEW_LABELS"}}
+    assert result(server, "get_graph_summary")["nodes"] == 4  # nothing ran
+    at_limit = " ".join(f"(:L{i})" for i in range(256)).replace(") (", "), (")
+    assert result(server, "cypher_query", query=f"CREATE {at_limit}")["stats"]["nodes_created"] == 256
+    # labels the graph holds are not new: the same 256 plus one new one pass
+    assert result(server, "cypher_query", query=f"CREATE {at_limit}, (:Person:Extra)")["stats"]["nodes_created"] == 257
+    merged = "MERGE " + " MERGE ".join(f"(:M{i})" for i in range(257))
+    assert error(server, "cypher_query", query=merged)["data"] == {"subcode": "TOO_MANY_NEW_LABELS"}
