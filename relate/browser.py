@@ -90,14 +90,15 @@ class Page:
         reply = self.server(read_only, tools).handle_line(line)
         return None if reply is None else reply.rstrip("\n")
 
-    def cell(self, statement: str, parameters: dict | None = None) -> dict:
+    def cell(self, statement: str, parameters: dict | None = None, at_time: str | None = None) -> dict:
         """Run a statement on the page's database -> what a cell shows: column names, rows as
         Cypher text (`rows`) and as JSON (`values`), column types, counters and a summary line;
         or the engine's error message."""
         from .errors import RelateError
 
         try:
-            result = self.db.run(self.db.prepare(statement), parameters or {})  # Cypher values, for JSON
+            result = self.db.run(self.db.prepare(statement), parameters or {},  # Cypher values, for JSON
+                                 at_time=at_time)
         except RelateError as exc:
             return {"error": exc.message, "kind": exc.kind}
         rows = result.rows if result.columns else []  # a statement without RETURN shows no rows
@@ -108,6 +109,7 @@ class Page:
             "values": [[to_json(v) for v in row] for row in rows],
             "stats": result.stats.as_dict(),
             "summary": summary(len(rows), result.stats),
+            "warnings": [w.code for w in result.warnings],
             "error": None,
         }
 
@@ -118,7 +120,7 @@ class Page:
         if op == "cli":
             return run_cli(request.get("args", []), request.get("env") or {})
         if op == "cell":
-            return self.cell(request["statement"], request.get("parameters"))
+            return self.cell(request["statement"], request.get("parameters"), request.get("at_time"))
         raise ValueError(f"unknown op {op!r}")
 
 

@@ -133,7 +133,7 @@ def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty
         stdout.write(error_text(error_object(e), mode))
         return e.exit_code
     session = Session(db, mode=mode, max_rows=max_rows, parameters=parameters, timeout=args.timeout,
-                      stdout=stdout, stderr=stderr)
+                      stdout=stdout, stderr=stderr, at_time=args.at_time)
     try:
         if shell:
             from .terminal import interactive

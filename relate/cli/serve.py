@@ -73,6 +73,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     max_connections = _int_flag("--max-connections", args.max_connections, 1, None)
     call_timeout = _int_flag("--call-timeout-secs", args.call_timeout_secs, 0, MAX_DEADLINE)
     max_depth = _int_flag("--max-traversal-depth", args.max_traversal_depth, MIN_LIMIT, MAX_LIMIT)
+    history_limit = _int_flag("--temporal-read-limit", args.temporal_read_limit, 1, None)
     memory_limit = parse_size(args.expression_memory_limit)
     if memory_limit is None or memory_limit < 1:
         raise E.Usage.Usage("Error: --expression-memory-limit takes a size in bytes, optionally with KiB, MiB or "
@@ -101,7 +102,8 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
 
     from ..database import Database
     policy = Policy(read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
-                    expression_memory_limit=memory_limit, time_limit=call_timeout or None, import_dir=imports)
+                    expression_memory_limit=memory_limit, time_limit=call_timeout or None, import_dir=imports,
+                    temporal_read_limit=history_limit)
     from .notices import store_notices
     try:
         with store_notices(stderr, "serve: warning: "):

@@ -9,6 +9,7 @@ beside it when they match the grammar and the lark version.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import RelateError
 from . import ast as A
 from .position import position, syntax_error
-from . import malformed, unsupported
+from . import malformed, temporal_prefix, unsupported
 from .expected import expected_text
 from .prescan import NODE_OPEN, prescan, unmark
 from .transform import Build, check_int_range
@@ -84,7 +85,15 @@ _UNICODE_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\uf
 
 
 def parse(text: str) -> A.Statement:
-    """Parse one statement (an optional trailing `;` allowed)."""
+    """Parse one statement (an optional trailing `;` allowed), with its AT VALID / AS OF prefix."""
+    prefix, text = temporal_prefix.split(text)
+    stmt = _parse(text)
+    if prefix is not None:
+        stmt = dataclasses.replace(stmt, temporal=prefix)
+    return stmt
+
+
+def _parse(text: str) -> A.Statement:
     marked = prescan(text)
     try:
         tree = _lark().parse(marked)

@@ -1,0 +1,353 @@
+"""The graph's history: committed transactions -> versions of nodes, relationships, label sets
+and property values, beside the current `Graph` (which stays the state valid now as recorded now).
+
+A version is `(value, vf, vt, tf, tt)`: valid time `[vf, vt)` and transaction time `[tf, tt)`,
+int nanoseconds since the epoch, None for an open end.  Writes never destroy a version: they
+close it (`tt` = the transaction's time) and append what replaces it, leftovers included.
+
+Sparse on purpose: an entity created and never changed has no versions, only a reference to the
+`TxRecord` of the transaction that created it (`node_tx` / `rel_tx`; an entity without one, from
+a store written before history existed, counts as created at time 0 by transaction 0, TX0).  Its
+full record (`Full`) is made the first time a transaction changes or deletes it, from the state
+that transaction found.  Deleted and future-dated entities live only here (their `Full` keeps
+the record object), not in the current graph.
+
+How a transaction reaches this module: while it runs, `Graph`'s writers note the records it
+creates (`Transaction.made`) and, on the first change of an existing record, that record's labels
+and properties before the change (`Transaction.pre`).  After the store made the transaction
+durable, `commit` compares before and after and writes the versions, dated by the transaction's
+AT VALID time `v` (its own time without one):
+- property and label writes are timeline inserts: the new value holds from `v` to the next later
+  version's valid_from (or open); the version it splits is closed and its part before `v` appended;
+- a delete ends validity from `v` (every version reaching past `v` is closed, the part before `v`
+  appended);
+- then, when the transaction was dated (or the entity has future versions), the current graph is
+  brought to what is valid now (`_reconcile`): a back-dated value behind a newer one leaves the
+  current value, a future-dated create or value waits.  Times at which something becomes due are
+  kept in `due` (a heap); `apply_due(now)` reconciles what became due (each statement does it
+  after its clock reading, replay before each transaction).
+"""
+from __future__ import annotations
+
+import heapq
+
+from ..values import Node, Relationship
+from ..values.compare import equals
+
+ABSENT = object()  # a tombstone: the property (or entity) is absent in the version's span
+_NEVER = 1 << 126  # "no due time": compares above every real time
+
+
+class TxRecord:
+    """One committed transaction: its number, its time (txn_from of what it wrote), its AT VALID
+    time (None: its own time) and the provenance passed with it (a dict or None)."""
+
+    __slots__ = ("seq", "time", "valid", "provenance")
+
+    def __init__(self, seq: int, time: int, valid: int | None, provenance: dict | None) -> None:
+        self.seq = seq
+        self.time = time
+        self.valid = valid
+        self.provenance = provenance
+
+    @property
+    def valid_from(self) -> int:
+        return self.time if self.valid is None else self.valid
+
+    def as_dict(self) -> dict:
+        from ..temporal.instant import render_ns
+        return {"seq": self.seq, "txnTime": render_ns(self.time), "txnTimeNanos": self.time,
+                "validTime": render_ns(self.valid_from), "validTimeNanos": self.valid_from,
+                "provenance": dict(self.provenance) if self.provenance else None}
+
+
+TX0 = TxRecord(0, 0, None, None)
+
+
+class Version:
+    __slots__ = ("value", "vf", "vt", "tf", "tt")
+
+    def __init__(self, value, vf: int, vt: int | None, tf: int, tt: int | None) -> None:
+        self.value = value
+        self.vf = vf
+        self.vt = vt
+        self.tf = tf
+        self.tt = tt
+
+    def row(self) -> list:
+        return [self.value, self.vf, self.vt, self.tf, self.tt]
+
+
+class Full:
+    """The version lists of one entity.  `obj` is its record (in the current graph or not)."""
+
+    __slots__ = ("obj", "exist", "labels", "props")
+
+    def __init__(self, obj, exist: list, labels: list | None, props: dict) -> None:
+        self.obj = obj
+        self.exist = exist
+        self.labels = labels
+        self.props = props
+
+
+def _same(a, b) -> bool:
+    if a is b:
+        return True
+    if a is ABSENT or b is ABSENT or type(a) is not type(b):
+        return False
+    return equals(a, b) is True
+
+
+def holding(versions: list, t: int, tt: int | None, seen: list | None = None):
+    """The version of `versions` valid at `t` as recorded at `tt` (None: now, the open ones)."""
+    if seen is not None:
+        seen[0] += len(versions)
+    for x in versions:
+        if tt is None:
+            if x.tt is not None:
+                continue
+        elif x.tf > tt or (x.tt is not None and x.tt <= tt):
+            continue
+        if x.vf <= t and (x.vt is None or t < x.vt):
+            return x
+    return None
+
+
+def timeline_insert(versions: list, v: int, value, now: int) -> bool:
+    """Record that `value` holds from `v` until the next later version (recorded now) -> changed."""
+    live = [x for x in versions if x.tt is None]
+    held = next((x for x in live if x.vf <= v and (x.vt is None or v < x.vt)), None)
+    if held is not None and _same(held.value, value):
+        return False
+    later = [x.vf for x in live if x.vf > v]
+    if held is not None:
+        held.tt = now
+        if held.vf < v:
+            versions.append(Version(held.value, held.vf, v, now, None))
+    elif value is ABSENT and not later:
+        return False
+    versions.append(Version(value, v, min(later) if later else None, now, None))
+    return True
+
+
+def range_end(versions: list, v: int, now: int) -> None:
+    """End validity from `v` on: close every version reaching past `v`, keep its part before `v`."""
+    for x in [x for x in versions if x.tt is None and (x.vt is None or x.vt > v)]:
+        x.tt = now
+        if x.vf < v:
+            versions.append(Version(x.value, x.vf, v, now, None))
+
+
+class History:
+    def __init__(self) -> None:
+        self.seq = 0           # the last committed transaction's number
+        self.last_time = 0     # the last committed transaction's time
+        self.txns: dict[int, TxRecord] = {}
+        self.node_tx: dict[int, TxRecord] = {}   # sparse: id -> the transaction that created it
+        self.rel_tx: dict[int, TxRecord] = {}
+        self.nodes: dict[int, Full] = {}         # full records
+        self.rels: dict[int, Full] = {}
+        self.due: list[tuple[int, int, int, int]] = []  # (time, 0 node / 1 rel, id, 1 if it activates)
+        self.starts = 0        # due entries that activate a future version (the warning's test)
+        self.next_due = _NEVER
+        self.views: dict = {}  # (t, tt, seq) -> Graph (as_of.py)
+
+    # ------------------------------------------------------------------ commit
+    def commit(self, graph, txn, now: int, valid: int | None, provenance: dict | None) -> TxRecord:
+        """Record the just-committed transaction `txn` of `graph` (its `made` and `pre`)."""
+        self.seq += 1
+        rec = TxRecord(self.seq, now, valid, provenance)
+        self.txns[rec.seq] = rec
+        if now > self.last_time:
+            self.last_time = now
+        self.views.clear()
+        v = now if valid is None else valid
+        made = txn.made
+        future = v > now
+        made_ids = set()
+        for e in made:
+            is_node = e.__class__ is Node
+            made_ids.add((is_node, e.id))
+            alive = (graph.nodes.get(e.id) is e) if is_node else (graph.rels.get(e.id) is e)
+            if not alive:
+                continue
+            if not future:
+                (self.node_tx if is_node else self.rel_tx)[e.id] = rec
+                continue
+            full = Full(e, [Version(True, v, None, now, None)],
+                        [Version(e.labels, v, None, now, None)] if is_node else None,
+                        {k: [Version(val, v, None, now, None)] for k, val in e.props.items()})
+            (self.nodes if is_node else self.rels)[e.id] = full
+        touched: list[tuple[bool, Full]] = []
+        for is_node, pre in ((False, txn.pre_rels), (True, txn.pre_nodes)):
+            for eid, (e, labels, props) in pre.items():
+                if (is_node, eid) in made_ids:
+                    continue
+                full = self._changed(graph, is_node, e, labels, props, v, now)
+                if full is not None:
+                    touched.append((is_node, full))
+        if future:
+            # future creates wait in the history: relationships leave the current graph first
+            for e in reversed(made):
+                is_node = e.__class__ is Node
+                full = (self.nodes if is_node else self.rels).get(e.id)
+                if full is not None and full.obj is e and not e.deleted:
+                    self._detach(graph, is_node, e)
+                    self._schedule(full, is_node, now)
+        for is_node, full in sorted(touched, key=lambda p: not p[0]):  # nodes before relationships
+            if valid is not None or self._has_future(full, now):
+                self._reconcile(graph, is_node, full, now)
+                self._schedule(full, is_node, now)
+        return rec
+
+    def _changed(self, graph, is_node: bool, e, labels, props: dict, v: int, now: int) -> Full | None:
+        """Versions for one existing record the transaction touched -> its full record (None when
+        nothing changed)."""
+        alive = (graph.nodes.get(e.id) is e) if is_node else (graph.rels.get(e.id) is e)
+        if alive:
+            new_props = e.props
+            keys = [k for k in set(props) | set(new_props)
+                    if not _same(props.get(k, ABSENT), new_props.get(k, ABSENT))]
+            label_change = is_node and e.labels != labels
+            if not keys and not label_change:
+                return None
+        full = self._full(is_node, e, labels, props)
+        if not alive:
+            range_end(full.exist, v, now)
+            return full
+        for k in keys:
+            timeline_insert(full.props.setdefault(k, []), v, new_props.get(k, ABSENT), now)
+        if label_change:
+            timeline_insert(full.labels, v, e.labels, now)
+        return full
+
+    def _full(self, is_node: bool, e, labels, props: dict) -> Full:
+        table = self.nodes if is_node else self.rels
+        full = table.get(e.id)
+        if full is not None:
+            full.obj = e
+            return full
+        rec = (self.node_tx if is_node else self.rel_tx).pop(e.id, TX0)
+        vf, tf = rec.valid_from, rec.time
+        full = Full(e, [Version(True, vf, None, tf, None)],
+                    [Version(labels, vf, None, tf, None)] if is_node else None,
+                    {k: [Version(val, vf, None, tf, None)] for k, val in props.items()})
+        table[e.id] = full
+        return full
+
+    @staticmethod
+    def _has_future(full: Full, now: int) -> bool:
+        for versions in (full.exist, full.labels or (), *full.props.values()):
+            for x in versions:
+                if x.tt is None and (x.vf > now or (x.vt is not None and x.vt > now)):
+                    return True
+        return False
+
+    def _schedule(self, full: Full, is_node: bool, now: int) -> None:
+        times = set()
+        starts = set()
+        for versions in (full.exist, full.labels or (), *full.props.values()):
+            for x in versions:
+                if x.tt is None:
+                    if x.vf > now:
+                        starts.add(x.vf)
+                    if x.vt is not None and x.vt > now:
+                        times.add(x.vt)
+        for t in starts | times:
+            start = 1 if t in starts else 0
+            heapq.heappush(self.due, (t, 0 if is_node else 1, full.obj.id, start))
+            self.starts += start
+        if self.due:
+            self.next_due = self.due[0][0]
+
+    # ------------------------------------------------------------------ the current graph
+    def apply_due(self, graph, now: int) -> None:
+        """Bring the current graph to `now`: reconcile every entity with something due by then."""
+        due = self.due
+        saved, graph.txn = graph.txn, None  # derived state: no undo, no redo
+        try:
+            while due and due[0][0] <= now:
+                _t, order, eid, start = heapq.heappop(due)
+                self.starts -= start
+                full = (self.rels if order else self.nodes).get(eid)
+                if full is not None:
+                    self._reconcile(graph, not order, full, now)
+        finally:
+            graph.txn = saved
+        self.next_due = due[0][0] if due else _NEVER
+        self.views.clear()
+
+    def _detach(self, graph, is_node: bool, e) -> None:
+        saved, graph.txn = graph.txn, None
+        try:
+            if is_node:
+                graph._drop_node_record(e)
+            else:
+                graph._unlink_indexed(e)
+        finally:
+            graph.txn = saved
+
+    def _reconcile(self, graph, is_node: bool, full: Full, now: int) -> None:
+        """Make the current graph hold what `full` says is valid now, as recorded now."""
+        e = full.obj
+        saved, graph.txn = graph.txn, None
+        try:
+            exists = holding(full.exist, now, None) is not None
+            present = (graph.nodes.get(e.id) is e) if is_node else (graph.rels.get(e.id) is e)
+            if not exists:
+                if present:
+                    if is_node:
+                        for rel in [*e.out_rels, *e.in_rels]:  # a node's end ends its relationships
+                            if graph.rels.get(rel.id) is rel:
+                                graph._unlink_indexed(rel)
+                                rel.deleted = True
+                        graph._drop_node_record(e)
+                    else:
+                        graph._unlink_indexed(e)
+                    e.deleted = True
+                return
+            props = {}
+            for k, versions in full.props.items():
+                x = holding(versions, now, None)
+                if x is not None and x.value is not ABSENT:
+                    props[k] = x.value
+            if not present:
+                if is_node:
+                    x = holding(full.labels, now, None)
+                    e.labels = graph._labels(x.value if x is not None else ())
+                    e.props = props
+                    graph._restore_node_record(e)
+                else:
+                    if graph.nodes.get(e.start.id) is not e.start or graph.nodes.get(e.end.id) is not e.end:
+                        return
+                    e.props = props
+                    e.deleted = False
+                    graph._link_indexed(e)
+                return
+            if is_node:
+                x = holding(full.labels, now, None)
+                want = x.value if x is not None else frozenset()
+                for lb in e.labels - want:
+                    graph._remove_label_raw(e, lb)
+                for lb in want - e.labels:
+                    graph._add_label_raw(e, lb)
+            for k in set(e.props) | set(props):
+                if not _same(e.props.get(k, ABSENT), props.get(k, ABSENT)):
+                    graph.set_prop(e, k, props.get(k))
+        finally:
+            graph.txn = saved
+
+    # ------------------------------------------------------------------ reading
+    def span(self, entity, now: int) -> tuple[int | None, int | None, int | None, int | None] | None:
+        """(valid_from, valid_to, txn_from, txn_to) of the existence version of `entity` valid now."""
+        is_node = isinstance(entity, Node)
+        full = (self.nodes if is_node else self.rels).get(entity.id)
+        if full is None:
+            if not isinstance(entity, (Node, Relationship)):
+                return None
+            rec = (self.node_tx if is_node else self.rel_tx).get(entity.id, TX0)
+            return rec.valid_from, None, rec.time, None
+        x = holding(full.exist, now, None)
+        if x is None:
+            return None
+        return x.vf, x.vt, x.tf, x.tt
