@@ -39,6 +39,7 @@ INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 SERVER_ERROR = -32000
 _PROVENANCE_TEXT = ("actor", "source", "reason", "requestId")
+_BAD_INPUT = frozenset({"InvalidTemporalPrefix"})  # runtime kinds that mean an argument was wrong (atTime)
 
 
 class RpcError(Exception):
@@ -180,7 +181,7 @@ class GraphTools:
         if node is None:
             return None
         return {"id": str_id, "labels": sorted(node.labels),
-                "properties": {k: plain(v) for k, v in node.props.items()}, "span": self.db.span(node).as_dict()}
+                "properties": {k: plain(v) for k, v in node.props.items()}, "span": _span(self.db, node)}
 
     def get_rel(self, args: dict) -> dict | None:
         str_id = _str_id(args)
@@ -188,7 +189,7 @@ class GraphTools:
         if rel is None:
             return None
         return {"id": str_id, "edge_type": rel.type, "source": rel.start.id, "target": rel.end.id,
-                "properties": {k: plain(v) for k, v in rel.props.items()}, "span": self.db.span(rel).as_dict()}
+                "properties": {k: plain(v) for k, v in rel.props.items()}, "span": _span(self.db, rel)}
 
     # ------------------------------------------------------------------ the graph as a whole
     def summary(self, args: dict) -> dict:
@@ -247,6 +248,11 @@ class GraphTools:
         return seq if isinstance(seq, int) else self._seq
 
 
+def _span(db: Database, entity) -> dict | None:
+    span = db.span(entity)
+    return None if span is None else span.as_dict()
+
+
 def _str_id(args: dict) -> str:
     s = args.get("str_id")
     if not isinstance(s, str):
@@ -279,6 +285,7 @@ def _engine_error(e: RelateError) -> RpcError:
         return RpcError(INTERNAL_ERROR, "internal error", {"kind": e.kind})
     if isinstance(e, (StatementCancelled, StatementTimeout)):
         return RpcError(SERVER_ERROR, e.message, {"kind": e.kind})
-    if e.phase == "compile" or isinstance(e, (ParameterMissingError, ReadOnlyError, UsageError)):
+    if e.phase == "compile" or e.kind in _BAD_INPUT or isinstance(e, (ParameterMissingError, ReadOnlyError,
+                                                                      UsageError)):
         return RpcError(INVALID_PARAMS, e.message, {"kind": e.kind})
     return RpcError(INTERNAL_ERROR, e.message, {"kind": e.kind})
