@@ -138,5 +138,9 @@ _WHOAMI = {
     "name": WHOAMI,
 }
 
-GRAPH_TOOLS = (_CYPHER_QUERY, _GET_NODE, _GET_RELATIONSHIP, _SUMMARY, _LIST_INDEXES, _LIST_GRAPHS, _WHOAMI)
+# a top-level title too (MCP 2025-06-18), which newer hosts show; the default tools keep the
+# reference pages' bytes and have only annotations.title
+GRAPH_TOOLS = tuple({**t, "title": t["annotations"]["title"]}
+                    for t in (_CYPHER_QUERY, _GET_NODE, _GET_RELATIONSHIP, _SUMMARY, _LIST_INDEXES, _LIST_GRAPHS,
+                              _WHOAMI))
 GRAPH_TOOL_NAMES = frozenset(t["name"] for t in GRAPH_TOOLS)

@@ -216,8 +216,6 @@ class McpServer:
             if tool == TOOL_WRITE and qtype == "r":
                 raise ToolError(WRITE_ONLY_REFUSAL)
             result = self.db.run(prepared, params, notifications=True, policy=self.policy, cancel=cancel)
-            if qtype != "r" and self.graph is not None:
-                self.graph.note_write()
         except ToolError:
             raise
         except RelateError as e:

@@ -89,7 +89,6 @@ class GraphTools:
         self.policy = policy
         self.caller = caller
         self.replays = Replays()
-        self._seq = 0  # writes committed through this server (memory stores have no log seq)
         self.handlers = {CYPHER_QUERY: self.cypher_query, GET_NODE: self.get_node, GET_RELATIONSHIP: self.get_rel,
                          SUMMARY: self.summary, LIST_INDEXES: self.list_indexes, LIST_GRAPHS: self.list_graphs,
                          WHOAMI: self.whoami}
@@ -167,8 +166,6 @@ class GraphTools:
             "stats": result.stats.as_dict(),
             "warnings": [n.as_dict() for n in getattr(result, "warnings", ())],
         }
-        if writes:
-            self.note_write()
         if keyed:
             payload["replayed"] = False
             self.replays.finish(key, payload)
@@ -193,7 +190,7 @@ class GraphTools:
 
     # ------------------------------------------------------------------ the graph as a whole
     def summary(self, args: dict) -> dict:
-        self.db.store.refresh()  # a live reader counts the writer's latest commits
+        self.db._current()  # the writer's latest commits (a live reader), and what became valid since
         graph = self.db.graph
         labels = sorted((label, len(nodes)) for label, nodes in graph.by_label.items() if nodes)
         types: dict[str, list] = {}
@@ -213,7 +210,7 @@ class GraphTools:
         }
 
     def list_indexes(self, args: dict) -> dict:
-        self.db.store.refresh()
+        self.db._current()
         found = [d for d in self.db.graph.indexes.values() if d.seekable]
         return {"indexes": [{"name": d.name, "entity": d.entity, "label": d.label, "property": d.key,
                              "state": "ONLINE"} for d in sorted(found, key=lambda d: d.name)]}
@@ -222,7 +219,7 @@ class GraphTools:
         return {"graphs": [{"current": True, "name": graph_name(self.db.path), "read_only": self.policy.read_only}]}
 
     def whoami(self, args: dict) -> dict:
-        self.db.store.refresh()
+        self.db._current()
         caps = ["read"] if self.policy.read_only else ["read", "write"]
         return {
             "capabilities": caps,
@@ -235,17 +232,9 @@ class GraphTools:
             "tenant": self.caller.tenant,
         }
 
-    def note_write(self) -> None:
-        self._seq += 1
-
     def snapshot_seq(self) -> int:
-        """The number of the store's last committed transaction (the history's; before time
-        travel landed, a durable store's log seq, and in memory the writes this server made)."""
-        history = getattr(self.db.graph, "history", None)
-        if history is not None:
-            return history.seq
-        seq = getattr(self.db.store, "seq", None)
-        return seq if isinstance(seq, int) else self._seq
+        """The number of the store's last committed transaction (1, 2, ... in commit order)."""
+        return self.db.graph.history.seq
 
 
 def _span(db: Database, entity) -> dict | None:

@@ -111,3 +111,12 @@ def test_provenance_is_kept_with_the_write_and_names_the_caller(server):
            provenance={"actor": "planner", "reason": "import", "confidence": 0.9})
     record = server.db.transaction_record(1)
     assert record["provenance"] == {"actor": "planner", "reason": "import", "confidence": 0.9, "principal": "agent"}
+
+
+def test_the_summary_counts_what_is_valid_now(server, clock):
+    result(server, "cypher_query", query="CREATE (:Team)")
+    result(server, "cypher_query", query="AT VALID '2026-03-01T00:00:00Z' CREATE (:Launch)")
+    assert [x["label"] for x in result(server, "get_graph_summary")["labels"]] == ["Team"]
+    clock.now = T0 + 90 * 86400 * SECOND
+    assert [x["label"] for x in result(server, "get_graph_summary")["labels"]] == ["Launch", "Team"]
+    assert result(server, "whoami")["current_snapshot_seq"] == 2
