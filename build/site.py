@@ -54,6 +54,7 @@ PAGES = (
     ("getting-started", "Getting started"),
     ("cypher", "Cypher guide"),
     ("temporal", "Dates, times and places"),
+    ("time-travel", "Time travel"),
     ("cli", "CLI and output modes"),
     ("agent-mode", "Agent mode"),
     ("serve-mcp", "Serving over MCP"),

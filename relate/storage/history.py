@@ -79,11 +79,12 @@ class Version:
 
 
 class Full:
-    """The version lists of one entity.  `obj` is its record (in the current graph or not)."""
+    """The version lists of one entity.  `obj` is its record (in the current graph or not);
+    `labels` is empty for a relationship."""
 
     __slots__ = ("obj", "exist", "labels", "props")
 
-    def __init__(self, obj, exist: list, labels: list | None, props: dict) -> None:
+    def __init__(self, obj, exist: list, labels: list, props: dict) -> None:
         self.obj = obj
         self.exist = exist
         self.labels = labels
@@ -113,21 +114,43 @@ def holding(versions: list, t: int, tt: int | None, seen: list | None = None):
     return None
 
 
-def timeline_insert(versions: list, v: int, value, now: int) -> bool:
-    """Record that `value` holds from `v` until the next later version (recorded now) -> changed."""
-    live = [x for x in versions if x.tt is None]
-    held = next((x for x in live if x.vf <= v and (x.vt is None or v < x.vt)), None)
+def timeline_insert(versions: list, v: int, value, now: int, last: bool = False):
+    """Record that `value` holds from `v` until the next later version (recorded now) -> the new
+    version, or None when `value` already holds at `v`.  `last`: no version anywhere begins after
+    `v` (`History.max_vf`), so what holds at `v` is the open-ended one (every other end is some
+    version's beginning): found from the newest end, where it was appended."""
+    held = None
+    later = None
+    if last:
+        for x in reversed(versions):
+            if x.tt is None and x.vt is None:
+                held = x
+                break
+    else:
+        for x in reversed(versions):
+            if x.tt is not None:
+                continue
+            if x.vf > v:
+                if later is None or x.vf < later:
+                    later = x.vf
+            elif held is None and (x.vt is None or v < x.vt):
+                held = x
     if held is not None and _same(held.value, value):
-        return False
-    later = [x.vf for x in live if x.vf > v]
+        return None
     if held is not None:
         held.tt = now
         if held.vf < v:
             versions.append(Version(held.value, held.vf, v, now, None))
-    elif value is ABSENT and not later:
-        return False
-    versions.append(Version(value, v, min(later) if later else None, now, None))
-    return True
+    elif value is ABSENT and later is None:
+        return None
+    new = Version(value, v, later, now, None)
+    versions.append(new)
+    return new
+
+
+def _off_now(x: Version | None, now: int) -> bool:
+    """Whether a new version is not what holds now (so the current graph may need fixing)."""
+    return x is not None and (x.vf > now or (x.vt is not None and x.vt <= now))
 
 
 def range_end(versions: list, v: int, now: int) -> None:
@@ -150,6 +173,7 @@ class History:
         self.due: list[tuple[int, int, int, int]] = []  # (time, 0 node / 1 rel, id, 1 if it activates)
         self.starts = 0        # due entries that activate a future version (the warning's test)
         self.next_due = _NEVER
+        self.max_vf = 0        # the latest valid time any transaction wrote at (timeline_insert's `last`)
         self.views: dict = {}  # (t, tt, seq) -> Graph (as_of.py)
 
     # ------------------------------------------------------------------ commit
@@ -162,6 +186,9 @@ class History:
             self.last_time = now
         self.views.clear()
         v = now if valid is None else valid
+        last = v >= self.max_vf
+        if last:
+            self.max_vf = v
         made = txn.made
         future = v > now
         made_ids = set()
@@ -175,51 +202,56 @@ class History:
                 (self.node_tx if is_node else self.rel_tx)[e.id] = rec
                 continue
             full = Full(e, [Version(True, v, None, now, None)],
-                        [Version(e.labels, v, None, now, None)] if is_node else None,
+                        [Version(e.labels, v, None, now, None)] if is_node else [],
                         {k: [Version(val, v, None, now, None)] for k, val in e.props.items()})
             (self.nodes if is_node else self.rels)[e.id] = full
-        touched: list[tuple[bool, Full]] = []
+        touched: list[tuple[bool, Full]] = []  # full records whose current state may be off now
         for is_node, pre in ((False, txn.pre_rels), (True, txn.pre_nodes)):
             for eid, (e, labels, props) in pre.items():
                 if (is_node, eid) in made_ids:
                     continue
-                full = self._changed(graph, is_node, e, labels, props, v, now)
-                if full is not None:
-                    touched.append((is_node, full))
+                changed = self._changed(graph, is_node, e, labels, props, v, now, last)
+                if changed is not None:
+                    touched.append((is_node, changed))
         if future:
             # future creates wait in the history: relationships leave the current graph first
             for e in reversed(made):
                 is_node = e.__class__ is Node
-                full = (self.nodes if is_node else self.rels).get(e.id)
-                if full is not None and full.obj is e and not e.deleted:
+                waiting = (self.nodes if is_node else self.rels).get(e.id)
+                if waiting is not None and waiting.obj is e and not e.deleted:
                     self._detach(graph, is_node, e)
-                    self._schedule(full, is_node, now)
+                    self._schedule(waiting, is_node, now)
         for is_node, full in sorted(touched, key=lambda p: not p[0]):  # nodes before relationships
-            if valid is not None or self._has_future(full, now):
-                self._reconcile(graph, is_node, full, now)
-                self._schedule(full, is_node, now)
+            self._reconcile(graph, is_node, full, now)
+            self._schedule(full, is_node, now)
         return rec
 
-    def _changed(self, graph, is_node: bool, e, labels, props: dict, v: int, now: int) -> Full | None:
-        """Versions for one existing record the transaction touched -> its full record (None when
-        nothing changed)."""
+    def _changed(self, graph, is_node: bool, e, labels, props: dict, v: int, now: int, last: bool) -> Full | None:
+        """Versions for one existing record the transaction touched -> its full record when the
+        current graph may not show what is valid now (a back-dated value behind a newer one, a
+        future value or delete), else None."""
         alive = (graph.nodes.get(e.id) is e) if is_node else (graph.rels.get(e.id) is e)
         if alive:
             new_props = e.props
-            keys = [k for k in set(props) | set(new_props)
-                    if not _same(props.get(k, ABSENT), new_props.get(k, ABSENT))]
+            keys = []
+            for k in (props.keys() | new_props.keys()) if props.keys() != new_props.keys() else props:
+                a, b = props.get(k, ABSENT), new_props.get(k, ABSENT)
+                if a is not b and not _same(a, b):  # an unchanged value is the very same object
+                    keys.append(k)
             label_change = is_node and e.labels != labels
             if not keys and not label_change:
                 return None
         full = self._full(is_node, e, labels, props)
         if not alive:
             range_end(full.exist, v, now)
-            return full
+            return full if v > now else None
+        off = False
         for k in keys:
-            timeline_insert(full.props.setdefault(k, []), v, new_props.get(k, ABSENT), now)
+            x = timeline_insert(full.props.setdefault(k, []), v, new_props.get(k, ABSENT), now, last)
+            off |= _off_now(x, now)
         if label_change:
-            timeline_insert(full.labels, v, e.labels, now)
-        return full
+            off |= _off_now(timeline_insert(full.labels, v, e.labels, now, last), now)
+        return full if off else None
 
     def _full(self, is_node: bool, e, labels, props: dict) -> Full:
         table = self.nodes if is_node else self.rels
@@ -230,23 +262,15 @@ class History:
         rec = (self.node_tx if is_node else self.rel_tx).pop(e.id, TX0)
         vf, tf = rec.valid_from, rec.time
         full = Full(e, [Version(True, vf, None, tf, None)],
-                    [Version(labels, vf, None, tf, None)] if is_node else None,
+                    [Version(labels, vf, None, tf, None)] if is_node else [],
                     {k: [Version(val, vf, None, tf, None)] for k, val in props.items()})
         table[e.id] = full
         return full
 
-    @staticmethod
-    def _has_future(full: Full, now: int) -> bool:
-        for versions in (full.exist, full.labels or (), *full.props.values()):
-            for x in versions:
-                if x.tt is None and (x.vf > now or (x.vt is not None and x.vt > now)):
-                    return True
-        return False
-
     def _schedule(self, full: Full, is_node: bool, now: int) -> None:
         times = set()
         starts = set()
-        for versions in (full.exist, full.labels or (), *full.props.values()):
+        for versions in (full.exist, full.labels, *full.props.values()):
             for x in versions:
                 if x.tt is None:
                     if x.vf > now:

@@ -34,7 +34,7 @@ def dump(h: History) -> dict:
         "txns": [[r.seq, r.time, r.valid, r.provenance] for r in h.txns.values()],
         "node_tx": [[i, r.seq] for i, r in h.node_tx.items()],
         "rel_tx": [[i, r.seq] for i, r in h.rel_tx.items()],
-        "nodes": [[i, _vrows(f.exist), _vrows(f.labels or [], True), {k: _vrows(v) for k, v in f.props.items()}]
+        "nodes": [[i, _vrows(f.exist), _vrows(f.labels, True), {k: _vrows(v) for k, v in f.props.items()}]
                   for i, f in h.nodes.items()],
         "rels": [[i, f.obj.type, f.obj.start.id, f.obj.end.id, _vrows(f.exist),
                   {k: _vrows(v) for k, v in f.props.items()}] for i, f in h.rels.items()],
@@ -65,6 +65,7 @@ def load(graph, body: dict | None, seq: int, tagged: bool) -> None:
     h.seq, h.last_time = body["seq"], body["last"]
     for s, time, valid, prov in body["txns"]:
         h.txns[s] = TxRecord(s, time, valid, prov)
+        h.max_vf = max(h.max_vf, time if valid is None else valid)
     txns = h.txns
     for i, s in body["node_tx"]:
         h.node_tx[i] = txns.get(s, TX0)
@@ -85,7 +86,7 @@ def load(graph, body: dict | None, seq: int, tagged: bool) -> None:
             e_node = graph.nodes.get(end) or h.nodes[end].obj
             obj = Relationship(i, type_, s_node, e_node, {})
             obj.deleted = True
-        h.rels[i] = Full(obj, _versions(exist, False), None, {k: _versions(v, tagged) for k, v in props.items()})
+        h.rels[i] = Full(obj, _versions(exist, False), [], {k: _versions(v, tagged) for k, v in props.items()})
     h.due = [tuple(d) for d in body["due"]]  # type: ignore[misc]
     h.starts = sum(d[3] for d in h.due)
     h.next_due = h.due[0][0] if h.due else _NEVER
