@@ -86,10 +86,12 @@ class Replays:
         if entry is not None:
             entry.result = result
 
-    def release(self, key: str, ticket: str | None) -> None:
-        """A keyed call that did not write, or failed: forget the key if this call held it."""
+    def release(self, key: str) -> None:
+        """After a keyed call: forget the key unless it holds a first answer.  Calls run one at a
+        time, so an entry still without one is this call's, or the arrival note of a call still
+        waiting, which notes the key again when it runs (`decide`)."""
         entry = self._entries.get(key)
-        if entry is not None and entry.result is None and ticket != BUSY:
+        if entry is not None and entry.result is None:
             self._entries.pop(key, None)
 
     def _put(self, key: str, entry: Entry) -> None:

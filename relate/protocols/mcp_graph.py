@@ -94,10 +94,14 @@ class GraphTools:
                          WHOAMI: self.whoami}
 
     def call(self, name: str, args: dict, cancel: CancelToken | None, ticket: str | None = None) -> object:
-        handler = self.handlers[name]
-        if name == CYPHER_QUERY:
-            return handler(args, cancel, ticket)
-        return handler(args)
+        if name != CYPHER_QUERY:
+            return self.handlers[name](args)
+        try:
+            return self.cypher_query(args, cancel, ticket)
+        finally:  # a call that did not end with a first answer holds no key (refused, failed, a read)
+            key = args.get("idempotencyKey")
+            if isinstance(key, str):
+                self.replays.release(key)
 
     def arrive(self, args: object) -> str | None:
         """Before a concurrent transport's call waits for the engine: note its idempotency key."""
@@ -145,18 +149,12 @@ class GraphTools:
                 if replay is not None:
                     return replay
                 keyed = True
-            elif key is not None:
-                self.replays.release(key, ticket)
             result = self.db.run(prepared, params, policy=self.policy, cancel=cancel, **extra)
         except KeyRefused as e:
             raise RpcError(e.code, str(e), {"subcode": e.subcode}) from None
         except RelateError as e:
-            if keyed:
-                self.replays.release(key, ticket)
             raise _engine_error(e) from None
         except RecursionError:
-            if keyed:
-                self.replays.release(key, ticket)
             log.exception("internal error in %s", CYPHER_QUERY)
             raise RpcError(INTERNAL_ERROR, "internal error") from None
         columns = list(result.columns)

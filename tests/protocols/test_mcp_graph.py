@@ -281,3 +281,17 @@ def test_a_create_naming_too_many_new_labels_is_refused_before_it_runs(server):
     assert result(server, "cypher_query", query=f"CREATE {at_limit}, (:Person:Extra)")["stats"]["nodes_created"] == 257
     merged = "MERGE " + " MERGE ".join(f"(:M{i})" for i in range(257))
     assert error(server, "cypher_query", query=merged)["data"] == {"subcode": "TOO_MANY_NEW_LABELS"}
+
+
+@pytest.mark.parametrize("first", [
+    {"query": "CREATE (:Order", "idempotencyKey": "k"},                      # does not compile
+    {"query": "CREATE (:Order)", "format": "xml", "idempotencyKey": "k"},    # a bad argument
+    {"query": "CREATE (:Order {n: 1/0})", "idempotencyKey": "k"},            # fails as it runs
+])
+def test_a_keyed_call_that_was_refused_frees_its_key_on_http_too(server, first):
+    refused = decode(line(1, "cypher_query", first))
+    assert "error" in json.loads(server.handle(refused, None, server.admit(refused)))
+    write = decode(line(2, "cypher_query", {"query": "CREATE (:Order)", "idempotencyKey": "k"}))
+    ticket = server.admit(write)
+    out = json.loads(json.loads(server.handle(write, None, ticket))["result"]["content"][0]["text"])
+    assert out["replayed"] is False and count(server) == 1
