@@ -140,7 +140,7 @@ class McpServer:
         if handler is None:
             return jsonrpc.error_line(msg.id, jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}")
         try:
-            if handler == self._tools_call:
+            if method == "tools/call":
                 return self._tools_call(msg, cancel, ticket)
             return handler(msg, cancel)
         except Exception:  # a bug must not take the server down or leak detail; the operator sees it
