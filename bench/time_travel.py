@@ -1,7 +1,7 @@
 """What the history costs: an as-of read over 100 versions per property, memory per version,
 and a write's cost with and without history work.
 
-    .venv/bin/python bench/time_travel.py [--nodes 200] [--versions 100] [--rounds 5]
+    .venv/bin/python bench/time_travel.py [--nodes 200] [--versions 100] [--rounds 5] [--base-tree DIR]
 
 -> bench/results/time_travel.md.  The graph: NODES nodes `(:P {i, v})`; then VERSIONS statements,
 each a dated `SET p.v` on every node (valid times one day apart, recorded one second apart): each
@@ -10,12 +10,16 @@ property written VERSIONS times holds about 2 x VERSIONS versions (the closed on
 database believed before).  Timed (median of rounds, a fixed clock so runs agree): the valid-now
 read, an as-of read the first time (it builds the view of that time) and again (cached), and a
 `RECORDED` read halfway through the history.  Memory: tracemalloc's growth of the process while
-the versions are written, over the number of versions written.
+the versions are written, over the number of versions written.  With `--base-tree` (a checkout
+of the revision before, e.g. /work/main), also the bytecodes per statement of the benchmark
+queries on both trees (`bench/opcodes.py`, which load on the machine does not change).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -54,6 +58,7 @@ def main() -> None:
     ap.add_argument("--versions", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "time_travel.md"))
+    ap.add_argument("--base-tree", help="a tree holding relate/ before the change, for bytecode counts")
     a = ap.parse_args()
     start = parse_ns("2020-01-01")
     clock = Clock(parse_ns("2025-01-01"))
@@ -122,8 +127,27 @@ def main() -> None:
         "the statement's own garbage still alive).",
         "",
     ]
+    if a.base_tree:
+        lines += bytecodes(a.base_tree)
     Path(a.out).write_text("\n".join(lines))
     print("\n".join(lines))
+
+
+def _per_call(tree: str, query: str) -> float:
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "opcodes.py"), query, "--calls", "10", "--top", "0"],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    return float(out.split()[1])
+
+
+def bytecodes(base: str) -> list[str]:
+    """Bytecodes per call of each benchmark query, before (`base`) and with history."""
+    rows = ["## Per statement: bytecodes per call (bench/opcodes.py, scale T)", "",
+            "| query | before | with history | ratio |", "| --- | ---: | ---: | ---: |"]
+    for q in ("Q1i", "Q1s", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q8_one", "Q8_unwind"):
+        b, h = _per_call(base, q), _per_call(str(ROOT), q)
+        rows.append(f"| {q} | {b:,.1f} | {h:,.1f} | {h / b:.3f} |")
+    return rows + [""]
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from .procedures import Procedure, ProcedureRegistry, builtins
 from .result import Notification, PlanDescription, Result, Span, Stats, Timings
 from .values import str_ids
 from .semantic.analyze import analyze
+from .storage.graph import Notes
 from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
@@ -142,15 +143,11 @@ class Database:
     def _commit(self) -> None:
         graph = self.graph
         txn = graph.txn
-        if txn.now is None:
-            txn.now = self.now()
+        notes = txn.notes
+        if notes is None:
+            notes = txn.notes = Notes(self.now())
         self.store.commit()
-        graph.txn = None  # the history's own changes to the current graph are derived, not logged
-        try:
-            graph.history.commit(graph, txn, txn.now, txn.valid, txn.provenance)
-        finally:
-            graph.txn = txn
-        txn.made, txn.pre_nodes, txn.pre_rels = [], {}, {}
+        graph.history.commit(graph, notes)
 
     def now(self) -> int:
         """One reading of the store's clock: epoch ns, later than every committed transaction."""
@@ -246,16 +243,11 @@ class Database:
                               lower_ms=pt.lower_ms, plan_ms=pt.plan_ms)
         notes = prepared.notifications if notifications or stmt.explain or stmt.profile else ()
         graph = self.graph
-        history = graph.history
-        now = None
-        if history.due:  # something is due later: one clock reading, one heap-top comparison
-            now = self.now()
-            if history.next_due <= now:
-                history.apply_due(graph, now)
-        valid = None
-        if stmt.temporal is not None or at_time is not None:
-            graph, valid = temporal_run.resolve(self, prepared, params, at_time,
-                                                min(self.temporal_read_limit, policy.temporal_read_limit))
+        now = valid = None
+        if graph.history.due or at_time is not None or stmt.temporal is not None:
+            # something becomes due later (one clock reading, one heap-top comparison), or the
+            # statement reads at a past time or dates its writes
+            graph, now, valid = temporal_run.begin(self, prepared, params, at_time, policy)
         if stmt.explain:
             if not hit:
                 self._remember(prepared)
@@ -299,12 +291,13 @@ class Database:
             txn = outer
             mark = txn.savepoint()
         if plan.query_type != "r":
-            if txn.now is None:
-                txn.now = now if now is not None else self.now()
+            history_notes = txn.notes  # (`notes` is the plan's notifications)
+            if history_notes is None:
+                history_notes = txn.notes = Notes(now if now is not None else self.now())
             if valid is not None or outer is not None:
-                temporal_run.date_writes(txn, valid, outer is not None)
+                temporal_run.date_writes(txn, history_notes, valid, outer is not None)
             if provenance is not None:
-                txn.provenance = dict(provenance)
+                history_notes.provenance = dict(provenance)
         # constraints are checked on what the statement wrote, when its last row is made
         checked = plan.writes_rows and bool(self.graph.constraints)
         if checked:
@@ -371,7 +364,7 @@ class Database:
         else:
             result = Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
                             prepared.cache, plan.query_type)
-        if history.starts:  # values that become valid later exist: say this read shows now
+        if self.graph.history.starts:  # values that become valid later exist: say this read shows now
             result.warnings = (temporal_run.VALID_NOW,)
         return result
 
@@ -462,6 +455,9 @@ class _InnerTransactions:
         txn.undo.clear()
         if txn.redo is not None:
             txn.redo.clear()
+        notes = txn.notes
+        if notes is not None:  # the next batch goes on at the same times, with notes of its own
+            txn.notes = Notes(notes.now, notes.valid, notes.provenance)
         txn.dirty = False
 
     def name(self) -> str:

@@ -35,6 +35,23 @@ def _top_level_match(stmt: A.Statement) -> bool:
         isinstance(c, A.Match) for part in body.parts for c in part.clauses)
 
 
+def begin(db, prepared, params: dict, at_time: str | None, policy):
+    """-> (the graph to read, the statement's clock reading or None, the valid time of its writes
+    or None), after applying what became due by now."""
+    graph = db.graph
+    history = graph.history
+    now = None
+    if history.due:
+        now = db.now()
+        if history.next_due <= now:
+            history.apply_due(graph, now)
+    if at_time is None and prepared.statement.temporal is None:
+        return graph, now, None
+    limit = min(db.temporal_read_limit, policy.temporal_read_limit)
+    graph, valid = resolve(db, prepared, params, at_time, limit)
+    return graph, now, valid
+
+
 def resolve(db, prepared, params: dict, at_time: str | None, limit: int):
     """-> (the graph to read, the valid time of the writes or None)."""
     stmt = prepared.statement
@@ -54,6 +71,8 @@ def resolve(db, prepared, params: dict, at_time: str | None, limit: int):
             return db.graph, None
         return view(db.graph, t, None, limit), None
     if prefix.kind == "valid":
+        if stmt.explain:
+            return db.graph, None
         return db.graph, resolve_ref(prefix.time, params, "AT VALID")
     if writes:
         raise E.Temporal.AsOfWrite(position=position(prepared.text, prefix.time.offset))
@@ -64,8 +83,9 @@ def resolve(db, prepared, params: dict, at_time: str | None, limit: int):
     return view(db.graph, t, tt, limit), None
 
 
-def date_writes(txn, valid: int | None, explicit: bool) -> None:
-    """Give the transaction its valid time; a block's statements must agree on it."""
-    if explicit and txn.dirty and txn.valid != valid:
+def date_writes(txn, notes, valid: int | None, explicit: bool) -> None:
+    """Give the transaction (`notes`: its history notes) its valid time; a block's statements
+    must agree on it."""
+    if explicit and txn.dirty and notes.valid != valid:
         raise E.Temporal.MixedValidTimes()
-    txn.valid = valid
+    notes.valid = valid

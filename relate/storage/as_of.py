@@ -12,7 +12,7 @@ due activation empties it), a few at a time.
 from __future__ import annotations
 
 from ..errors import E
-from .history import ABSENT, TX0, holding
+from .history import ABSENT, holding
 
 _CACHED = 4
 
@@ -37,7 +37,7 @@ def view(graph, t: int, tt: int | None, limit: int):
         full = full_nodes.get(nid)
         if full is None:
             seen[0] += 1
-            rec = node_tx.get(nid, TX0)
+            rec = node_tx.of(nid)
             if rec.valid_from > t or (tt is not None and rec.time > tt):
                 continue
             node = graph.nodes[nid]
@@ -54,7 +54,7 @@ def view(graph, t: int, tt: int | None, limit: int):
         full = full_rels.get(rid)
         if full is None:
             seen[0] += 1
-            rec = rel_tx.get(rid, TX0)
+            rec = rel_tx.of(rid)
             if rec.valid_from > t or (tt is not None and rec.time > tt):
                 continue
             rel = graph.rels[rid]

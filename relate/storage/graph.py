@@ -51,7 +51,7 @@ from .props import NO_PROPS as _NO_PROPS
 from .reltable import RelTable
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
 
-__all__ = ["ConstraintDef", "ConstraintKind", "Graph", "IndexDef", "Transaction"]
+__all__ = ["ConstraintDef", "ConstraintKind", "Graph", "IndexDef", "Notes", "Transaction"]
 
 # values whose index entry holds exactly the nodes equal to them (NaN excepted, checked apart)
 _EXACT_IN_INDEX = frozenset((str, int, float, bool))
@@ -62,20 +62,15 @@ class Transaction:
     `rollback_to(savepoint())` replays it back to a mark, so one failed statement of an explicit
     transaction leaves the statements before it in place."""
 
-    __slots__ = ("undo", "dirty", "redo", "made", "pre_nodes", "pre_rels", "now", "valid", "provenance")
+    __slots__ = ("undo", "dirty", "redo", "notes")
 
     def __init__(self, durable: bool = False) -> None:
         self.undo: list = []
         self.dirty = False
         self.redo: list | None = [] if durable else None
-        # for the history (history.py): records created, and existing records as the first change
-        # of this transaction found them (id -> (record, labels, props))
-        self.made: list = []
-        self.pre_nodes: dict = {}
-        self.pre_rels: dict = {}
-        self.now: int | None = None       # the transaction's time (its first write statement's clock)
-        self.valid: int | None = None     # its AT VALID time, None: its own time
-        self.provenance: dict | None = None
+        # what the history needs of a writing transaction (`Notes`), given by its first write
+        # statement: a read's transaction never gets one
+        self.notes: Notes | None = None
 
     def rollback(self) -> None:
         while self.undo:
@@ -95,6 +90,21 @@ class Transaction:
             undo.pop()()
         if self.redo is not None:
             del self.redo[redo_mark:]
+
+
+class Notes:
+    """A writing transaction's notes for the history (history.py): its time, its AT VALID time,
+    its provenance, and existing records as its first change of each found them (id -> (record,
+    labels, a copy of the properties))."""
+
+    __slots__ = ("now", "valid", "provenance", "pre_nodes", "pre_rels")
+
+    def __init__(self, now: int, valid: int | None = None, provenance: dict | None = None) -> None:
+        self.now = now
+        self.valid = valid
+        self.provenance = provenance
+        self.pre_nodes: dict = {}
+        self.pre_rels: dict = {}
 
 
 class Graph(Adjacency, GraphLoad, GraphSchema):
@@ -154,8 +164,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def _pre(self, entity, is_node: bool) -> None:
         """Keep what an existing record looked like before this transaction first changed it."""
         t = self.txn
-        if t is not None:
-            pre = t.pre_nodes if is_node else t.pre_rels
+        if t is not None and t.notes is not None:
+            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
             if entity.id not in pre:
                 pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
 
@@ -226,7 +236,6 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             self._touch(node)
         t = self.txn
         if t is not None:
-            t.made.append(node)
             t.undo.append(lambda: self._drop_node_record(node))
             t.dirty = True
             if t.redo is not None:
@@ -258,7 +267,6 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             self._touch(rel)
         t = self.txn
         if t is not None:
-            t.made.append(rel)
             t.undo.append(lambda: self._unlink_indexed(rel))
             t.dirty = True
             if t.redo is not None:
@@ -296,8 +304,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def set_prop(self, entity, key: str, value) -> None:
         is_node = isinstance(entity, Node)
         t = self.txn
-        if t is not None:
-            pre = t.pre_nodes if is_node else t.pre_rels
+        if t is not None and t.notes is not None:
+            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
             if entity.id not in pre:
                 pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
         props = entity.props

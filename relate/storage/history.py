@@ -5,16 +5,17 @@ A version is `(value, vf, vt, tf, tt)`: valid time `[vf, vt)` and transaction ti
 int nanoseconds since the epoch, None for an open end.  Writes never destroy a version: they
 close it (`tt` = the transaction's time) and append what replaces it, leftovers included.
 
-Sparse on purpose: an entity created and never changed has no versions, only a reference to the
-`TxRecord` of the transaction that created it (`node_tx` / `rel_tx`; an entity without one, from
-a store written before history existed, counts as created at time 0 by transaction 0, TX0).  Its
+Sparse on purpose: an entity created and never changed has no versions, only the `TxRecord` of
+the transaction that created it, found by its id (`Creators`: ids come in order, so each
+transaction's creations are one range of ids and cost nothing each; an id from a store written
+before history existed counts as created at time 0 by transaction 0, TX0).  Its
 full record (`Full`) is made the first time a transaction changes or deletes it, from the state
 that transaction found.  Deleted and future-dated entities live only here (their `Full` keeps
 the record object), not in the current graph.
 
-How a transaction reaches this module: while it runs, `Graph`'s writers note the records it
-creates (`Transaction.made`) and, on the first change of an existing record, that record's labels
-and properties before the change (`Transaction.pre`).  After the store made the transaction
+How a transaction reaches this module: while it runs, `Graph`'s writers note, on the first change of
+an existing record, that record's labels and properties before the change (`Notes.pre_nodes` /
+`pre_rels`); what it created are the ids past the last transaction's.  After the store made the transaction
 durable, `commit` compares before and after and writes the versions, dated by the transaction's
 AT VALID time `v` (its own time without one):
 - property and label writes are timeline inserts: the new value holds from `v` to the next later
@@ -30,6 +31,7 @@ AT VALID time `v` (its own time without one):
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 
 from ..values import Node, Relationship
 from ..values.compare import equals
@@ -161,66 +163,109 @@ def range_end(versions: list, v: int, now: int) -> None:
             versions.append(Version(x.value, x.vf, v, now, None))
 
 
+class Creators:
+    """Which transaction created each id of one kind: ids are handed out in order and never
+    reused, so the ids one transaction created form a range; `starts[i]` is where the range of
+    `recs[i]` begins and `top` where the last one ends.  An id below every range (a store
+    written before history) was created by TX0."""
+
+    __slots__ = ("starts", "recs", "top")
+
+    def __init__(self, top: int = 0) -> None:
+        self.starts: list[int] = []
+        self.recs: list[TxRecord] = []
+        self.top = top
+
+    def note(self, top: int, rec: TxRecord) -> int:
+        """Ids up to `top` that are new were created by `rec` -> where its range begins."""
+        start = self.top
+        if top > start:
+            self.starts.append(start)
+            self.recs.append(rec)
+            self.top = top
+        return start
+
+    def of(self, id: int) -> TxRecord:
+        i = bisect_right(self.starts, id) - 1
+        return self.recs[i] if i >= 0 else TX0
+
+
 class History:
     def __init__(self) -> None:
         self.seq = 0           # the last committed transaction's number
         self.last_time = 0     # the last committed transaction's time
         self.txns: dict[int, TxRecord] = {}
-        self.node_tx: dict[int, TxRecord] = {}   # sparse: id -> the transaction that created it
-        self.rel_tx: dict[int, TxRecord] = {}
+        self.node_tx = Creators()  # sparse: which transaction created an id
+        self.rel_tx = Creators()
         self.nodes: dict[int, Full] = {}         # full records
         self.rels: dict[int, Full] = {}
         self.due: list[tuple[int, int, int, int]] = []  # (time, 0 node / 1 rel, id, 1 if it activates)
         self.starts = 0        # due entries that activate a future version (the warning's test)
         self.next_due = _NEVER
-        self.max_vf = 0        # the latest valid time any transaction wrote at (timeline_insert's `last`)
+        self.max_vf = 0        # the latest AT VALID time any transaction wrote at (timeline_insert's `last`)
         self.views: dict = {}  # (t, tt, seq) -> Graph (as_of.py)
 
     # ------------------------------------------------------------------ commit
-    def commit(self, graph, txn, now: int, valid: int | None, provenance: dict | None) -> TxRecord:
-        """Record the just-committed transaction `txn` of `graph` (its `made` and `pre`)."""
-        self.seq += 1
-        rec = TxRecord(self.seq, now, valid, provenance)
-        self.txns[rec.seq] = rec
-        if now > self.last_time:
+    def commit(self, graph, notes) -> TxRecord:
+        """Record the just-committed transaction of `graph` from its `Notes` (graph.py)."""
+        now, valid = notes.now, notes.valid
+        seq = self.seq = self.seq + 1
+        rec = self.txns[seq] = TxRecord(seq, now, valid, notes.provenance)
+        before = self.last_time
+        if now > before:
             self.last_time = now
-        self.views.clear()
+        if self.views:
+            self.views.clear()
+        # what the transaction created: the ids past the last transaction's (Creators.note, inlined)
+        creators = self.node_tx
+        node_lo = creators.top
+        if graph.next_node_id > node_lo:
+            creators.starts.append(node_lo)
+            creators.recs.append(rec)
+            creators.top = graph.next_node_id
+        creators = self.rel_tx
+        rel_lo = creators.top
+        if graph.next_rel_id > rel_lo:
+            creators.starts.append(rel_lo)
+            creators.recs.append(rec)
+            creators.top = graph.next_rel_id
+        pre_nodes, pre_rels = notes.pre_nodes, notes.pre_rels
+        if valid is None and not pre_nodes and not pre_rels:
+            return rec  # the common write: undated creates, which the ranges above record
         v = now if valid is None else valid
-        last = v >= self.max_vf
-        if last:
+        # an undated version begins at its transaction's time, so no version begins after
+        # max(max_vf, last_time)
+        last = v >= self.max_vf and v >= before
+        if valid is not None and v > self.max_vf:
             self.max_vf = v
-        made = txn.made
         future = v > now
-        made_ids = set()
-        for e in made:
-            is_node = e.__class__ is Node
-            made_ids.add((is_node, e.id))
-            alive = (graph.nodes.get(e.id) is e) if is_node else (graph.rels.get(e.id) is e)
-            if not alive:
-                continue
-            if not future:
-                (self.node_tx if is_node else self.rel_tx)[e.id] = rec
-                continue
-            full = Full(e, [Version(True, v, None, now, None)],
-                        [Version(e.labels, v, None, now, None)] if is_node else [],
-                        {k: [Version(val, v, None, now, None)] for k, val in e.props.items()})
-            (self.nodes if is_node else self.rels)[e.id] = full
+        # a record created here: its own later changes are part of its creation
+        for eid in [i for i in pre_nodes if i >= node_lo]:
+            del pre_nodes[eid]
+        for eid in [i for i in pre_rels if i >= rel_lo]:
+            del pre_rels[eid]
+        made: list = []
+        if future:
+            made = [n for n in map(graph.nodes.get, range(node_lo, self.node_tx.top)) if n is not None]
+            made += [r for r in map(graph.rels.get, range(rel_lo, self.rel_tx.top)) if r is not None]
+            for e in made:
+                full = Full(e, [Version(True, v, None, now, None)],
+                            [Version(e.labels, v, None, now, None)] if e.__class__ is Node else [],
+                            {k: [Version(val, v, None, now, None)] for k, val in e.props.items()})
+                (self.nodes if e.__class__ is Node else self.rels)[e.id] = full
         touched: list[tuple[bool, Full]] = []  # full records whose current state may be off now
-        for is_node, pre in ((False, txn.pre_rels), (True, txn.pre_nodes)):
+        for is_node, pre in ((False, pre_rels), (True, pre_nodes)):
             for eid, (e, labels, props) in pre.items():
-                if (is_node, eid) in made_ids:
-                    continue
                 changed = self._changed(graph, is_node, e, labels, props, v, now, last)
                 if changed is not None:
                     touched.append((is_node, changed))
-        if future:
-            # future creates wait in the history: relationships leave the current graph first
-            for e in reversed(made):
-                is_node = e.__class__ is Node
-                waiting = (self.nodes if is_node else self.rels).get(e.id)
-                if waiting is not None and waiting.obj is e and not e.deleted:
-                    self._detach(graph, is_node, e)
-                    self._schedule(waiting, is_node, now)
+        # future creates wait in the history: relationships leave the current graph first
+        for e in reversed(made):
+            is_node = e.__class__ is Node
+            waiting = (self.nodes if is_node else self.rels)[e.id]
+            if not e.deleted:
+                self._detach(graph, is_node, e)
+                self._schedule(waiting, is_node, now)
         for is_node, full in sorted(touched, key=lambda p: not p[0]):  # nodes before relationships
             self._reconcile(graph, is_node, full, now)
             self._schedule(full, is_node, now)
@@ -259,7 +304,7 @@ class History:
         if full is not None:
             full.obj = e
             return full
-        rec = (self.node_tx if is_node else self.rel_tx).pop(e.id, TX0)
+        rec = (self.node_tx if is_node else self.rel_tx).of(e.id)
         vf, tf = rec.valid_from, rec.time
         full = Full(e, [Version(True, vf, None, tf, None)],
                     [Version(labels, vf, None, tf, None)] if is_node else [],
@@ -369,7 +414,7 @@ class History:
         if full is None:
             if not isinstance(entity, (Node, Relationship)):
                 return None
-            rec = (self.node_tx if is_node else self.rel_tx).get(entity.id, TX0)
+            rec = (self.node_tx if is_node else self.rel_tx).of(entity.id)
             return rec.valid_from, None, rec.time, None
         x = holding(full.exist, now, None)
         if x is None:

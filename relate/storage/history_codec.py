@@ -2,7 +2,7 @@
 
     {"seq": n, "last": ns,
      "txns": [[seq, time, valid or null, provenance or null], ...],
-     "node_tx": [[id, seq], ...], "rel_tx": [[id, seq], ...],
+     "node_tx": [top, [[first id, seq], ...]], "rel_tx": the same (`history.Creators`),
      "nodes": [[id, [exist versions], [label versions], {key: [versions]}], ...],
      "rels": [[id, type, start, end, [exist versions], {key: [versions]}], ...],
      "due": [[time, order, id, starts], ...]}
@@ -32,8 +32,8 @@ def dump(h: History) -> dict:
     return {
         "seq": h.seq, "last": h.last_time,
         "txns": [[r.seq, r.time, r.valid, r.provenance] for r in h.txns.values()],
-        "node_tx": [[i, r.seq] for i, r in h.node_tx.items()],
-        "rel_tx": [[i, r.seq] for i, r in h.rel_tx.items()],
+        "node_tx": [h.node_tx.top, [[i, r.seq] for i, r in zip(h.node_tx.starts, h.node_tx.recs)]],
+        "rel_tx": [h.rel_tx.top, [[i, r.seq] for i, r in zip(h.rel_tx.starts, h.rel_tx.recs)]],
         "nodes": [[i, _vrows(f.exist), _vrows(f.labels, True), {k: _vrows(v) for k, v in f.props.items()}]
                   for i, f in h.nodes.items()],
         "rels": [[i, f.obj.type, f.obj.start.id, f.obj.end.id, _vrows(f.exist),
@@ -61,16 +61,19 @@ def load(graph, body: dict | None, seq: int, tagged: bool) -> None:
     h = graph.history = History()
     if body is None:
         h.seq = seq
+        h.node_tx.top, h.rel_tx.top = graph.next_node_id, graph.next_rel_id
         return
     h.seq, h.last_time = body["seq"], body["last"]
     for s, time, valid, prov in body["txns"]:
         h.txns[s] = TxRecord(s, time, valid, prov)
-        h.max_vf = max(h.max_vf, time if valid is None else valid)
+        if valid is not None:
+            h.max_vf = max(h.max_vf, valid)
     txns = h.txns
-    for i, s in body["node_tx"]:
-        h.node_tx[i] = txns.get(s, TX0)
-    for i, s in body["rel_tx"]:
-        h.rel_tx[i] = txns.get(s, TX0)
+    for creators, (top, ranges) in ((h.node_tx, body["node_tx"]), (h.rel_tx, body["rel_tx"])):
+        creators.top = top
+        for i, s in ranges:
+            creators.starts.append(i)
+            creators.recs.append(txns.get(s, TX0))
     for i, exist, labels, props in body["nodes"]:
         obj = graph.nodes.get(i)
         lab = _versions(labels, False, graph._labels)

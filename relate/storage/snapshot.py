@@ -29,7 +29,7 @@ import json
 
 from ..errors import E
 from . import frames, history_codec
-from .graph import Graph, Transaction
+from .graph import Graph, Notes, Transaction
 from .schema_defs import constraint_from_row, constraint_row, index_from_row, index_row
 
 
@@ -86,11 +86,12 @@ def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
 
 def txn_payload(seq: int, graph: Graph, ops: list) -> bytes:
     txn = graph.txn
+    notes = txn.notes if txn is not None else None
     body = {"seq": seq, "next_node": graph.next_node_id, "next_rel": graph.next_rel_id, "ops": ops,
-            "time": txn.now if txn is not None and txn.now is not None else graph.history.last_time + 1,
-            "valid": txn.valid if txn is not None else None}
-    if txn is not None and txn.provenance:
-        body["prov"] = txn.provenance
+            "time": notes.now if notes is not None else graph.history.last_time + 1,
+            "valid": notes.valid if notes is not None else None}
+    if notes is not None and notes.provenance:
+        body["prov"] = notes.provenance
     return frames.encode(body)
 
 
@@ -123,6 +124,7 @@ def apply_txn(graph: Graph, payload: bytes, expect_seq: int, where: str) -> int:
     if history.next_due <= time:
         history.apply_due(graph, time)
     txn = graph.txn = Transaction()
+    notes = txn.notes = Notes(time, body.get("valid"), body.get("prov"))
     try:
         graph.apply_redo(ops)
     except (KeyError, IndexError, TypeError, ValueError):
@@ -130,17 +132,7 @@ def apply_txn(graph: Graph, payload: bytes, expect_seq: int, where: str) -> int:
         raise E.Storage.Corrupt(f"WAL record {seq} does not apply to the graph before it, the store "
                                 f"is damaged: {where}") from None
     graph.txn = None
-    # replay restores created records under their ids (no `made` bookkeeping): name them here
-    for op in ops:
-        if op[0] == "cn":
-            e = graph.nodes.get(op[1])
-        elif op[0] == "cr":
-            e = graph.rels.get(op[1])
-        else:
-            continue
-        if e is not None:
-            txn.made.append(e)
-    history.commit(graph, txn, time, body.get("valid"), body.get("prov"))
+    history.commit(graph, notes)
     graph.next_node_id = body["next_node"]
     graph.next_rel_id = body["next_rel"]
     return seq
@@ -179,4 +171,5 @@ def load_legacy(raw: bytes, where: str) -> Graph:
     for row in body["indexes"]:
         g.create_index(index_from_row(row))
     g.schema_version = 0
+    g.history.node_tx.top, g.history.rel_tx.top = g.next_node_id, g.next_rel_id  # created at time 0
     return g

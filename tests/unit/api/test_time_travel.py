@@ -305,3 +305,15 @@ def test_an_at_valid_parameter_and_a_bad_literal(tdb, clock):
 
 def db_span_from(db) -> int:
     return db.span(db.node_by_str_id("n0")).valid_from
+
+
+def test_created_and_deleted_in_one_transaction_leaves_nothing(tdb, clock):
+    with tdb.transaction():
+        tdb.execute("CREATE (:T {x: 1})")
+        tdb.execute("MATCH (t:T) SET t.x = 2")
+        tdb.execute("MATCH (t:T) DELETE t")
+    assert rows(tdb, "AS OF '1970-01-02' MATCH (t:T) RETURN count(t)") == [(0,)]
+    assert rows(tdb, "AS OF '2999-01-01' MATCH (t:T) RETURN count(t)") == [(0,)]
+    tdb.execute("CREATE (:T {x: 1}) WITH 1 AS one MATCH (t:T) SET t.x = 3")
+    assert rows(tdb, "AS OF '2999-01-01' MATCH (t:T) RETURN t.x") == [(3,)]
+    assert tdb.span(tdb.node_by_str_id("n1")).txn_from == tdb.transaction_record(tdb.last_transaction)["txnTimeNanos"]
