@@ -195,6 +195,8 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
                    help="serve MCP on stdin/stdout, or as streamable HTTP on this port")
     p.add_argument("--bolt", metavar="PORT",
                    help="serve Bolt 5 (Neo4j's drivers; TCP and WebSocket) on this port")
+    from ..protocols.tool_groups import TOOLS_HELP
+    p.add_argument("--tools", default="cypher", metavar="LIST", help=TOOLS_HELP)
     p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS",
                    help="open the store read-only (write_cypher is not listed); =live follows a "
                         "directory store another process writes")

@@ -61,6 +61,11 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
                             "peer; drop --auth")
     if target not in (None, "stdio") and not (target.isascii() and target.isdigit() and int(target) <= 65535):
         raise E.Usage.Usage(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
+    from ..protocols.tool_groups import ToolsSpecError, parse_tools
+    try:
+        tools = parse_tools(args.tools)
+    except ToolsSpecError as e:
+        raise E.Usage.Usage(str(e)) from None
     if args.read_only not in (None, "snapshot", "live"):
         raise E.Usage.Usage(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
     header_deadline = _int_flag("--header-deadline-secs", args.header_deadline_secs, 0, MAX_DEADLINE)
@@ -109,7 +114,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     if target is None:
         return _serve_bolt(args, db, auth_flag, auth_env, max_connections, stderr)
     from ..protocols.mcp import McpServer
-    server = McpServer(db, db.policy)
+    server = McpServer(db, db.policy, tools=tools)
     # the core logs internal errors (with their traceback) to `relate`; they go to this run's stderr
     handler = logging.StreamHandler(stderr)
     handler.setFormatter(logging.Formatter("serve: %(message)s"))
