@@ -91,3 +91,22 @@ def finish(proc: subprocess.Popen, out: Path, timeout: float = 1200) -> dict:
     if proc.returncode != 0:
         raise TargetError(f"`{' '.join(proc.args)}` exited {proc.returncode}:\n{stdout[-2000:]}{stderr[-4000:]}")
     return json.loads(out.read_text(encoding="utf-8"))
+
+
+def fs_image() -> dict[str, bytes]:
+    """What run.mjs mounts and copies into Pyodide's file system, as files (Pyodide path -> bytes),
+    for a target with no access to this machine's disk (the page's worker in Chromium)."""
+    def tree(src: Path, dest: str, keep) -> dict[str, bytes]:
+        if src.is_file():
+            return {dest: src.read_bytes()}
+        return {f"{dest}/{p.relative_to(src).as_posix()}": p.read_bytes() for p in sorted(src.rglob("*"))
+                if p.is_file() and "__pycache__" not in p.parts and keep(p)}
+
+    image: dict[str, bytes] = {}
+    for part in ("__init__.py", "team.py", "tck", "neo4j5", "golden", "pyodide"):
+        image.update(tree(TESTS / part, f"/src/tests/{part}", lambda p: p.suffix != ".pyc"))
+    for part in ("features", "graphs"):
+        image.update(tree(TCK / part, f"/shared/tck/{part}", lambda p: True))
+    for path in module_paths():
+        image.update(tree(Path(path), f"/extra/{Path(path).name}", lambda p: p.suffix != ".pyc"))
+    return image

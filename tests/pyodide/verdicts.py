@@ -187,5 +187,18 @@ def main(argv=None) -> int:
     return 0
 
 
+def inside(argv: list[str]) -> None:
+    """`main` inside Pyodide (run.mjs under Node, the page's worker in Chromium), once the test
+    tree is at /src/tests: refuses to run unless relate comes from the installed wheel."""
+    import relate
+
+    sys.dont_write_bytecode = True  # under Node /src/tests is the real tree: leave no 3.14 bytecode
+    if "/site-packages/relate/" not in relate.__file__:
+        raise SystemExit(f"relate was imported from {relate.__file__}, not from the installed wheel")
+    code = main(argv)
+    if code:
+        raise SystemExit(code)
+
+
 if __name__ == "__main__":
     sys.exit(main())
