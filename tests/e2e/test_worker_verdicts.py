@@ -16,7 +16,7 @@ import base64
 from tests.pyodide import targets
 from tests.pyodide.compare import report
 
-SAMPLE = ["--sample", "40"]  # about 40 scenarios of each corpus; all 96 golden cases
+SAMPLE = ["--sample", "40"]  # about 40 scenarios of each corpus; every golden case
 HARNESS = "__verdicts__.html"
 
 EXPOSE = ("const pyodide = await loadPyodide({ indexURL });",
