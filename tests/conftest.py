@@ -15,6 +15,10 @@ from tests.team import TEAM  # noqa: E402,F401  (the fixtures' graph; tests impo
 
 
 def pytest_configure(config):
+    # tests/pyodide runs tests/unit inside Pyodide too, leaving out these (the browser has neither)
+    config.addinivalue_line("markers", "needs_processes: the test starts a thread or a process")
+    config.addinivalue_line("markers", "needs_native_stack: the test builds a value nested thousands deep "
+                                       "(freeing it overflows Pyodide's stack)")
     error_record.install()  # every RelateError the session makes must have a declared kind
 
 

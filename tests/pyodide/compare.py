@@ -1,7 +1,8 @@
 """Two verdict files (tests/pyodide/verdicts.py: native, and the same function inside Pyodide) ->
 the cases whose verdicts differ, each printed side by side.
 
-Cases pair by id.  A case on one side only is a difference (a side skipped it), and so is any
+Cases pair by id.  A case on one side only is a difference (a side skipped it), a case either
+side reports as skipped is one (even on both sides: it was not compared), and so is any
 field that differs: status, message, columns, rows (in the engine's order, values as text, so a
 float rendered otherwise or rows in another order show), the error's kind, message, phase or
 position, the plan lines, a golden case's output.  Nothing is normalised first.
@@ -17,7 +18,7 @@ FIELDS = ("status", "message", "columns", "rows", "error", "plan", "output")
 @dataclass(frozen=True)
 class Difference:
     case: str
-    field: str          # one of FIELDS, another record key, or "presence"
+    field: str          # one of FIELDS, another record key, "presence" or "skipped"
     native: object
     pyodide: object
 
@@ -63,6 +64,8 @@ def compare(native: dict, pyodide: dict) -> list[Difference]:
             diffs.append(Difference(case, "presence", "skipped", "ran"))
             continue
         x, y = a[case], b[case]
+        if "skip" in (x.get("status"), y.get("status")):  # a case a side skipped was not compared
+            diffs.append(Difference(case, "skipped", x.get("status"), y.get("status")))
         keys = [k for k in FIELDS if k in x or k in y] + sorted((set(x) | set(y)) - set(FIELDS) - {"id"})
         for key in keys:
             if x.get(key) != y.get(key):

@@ -24,15 +24,18 @@ RUNNER = Path(__file__).with_name("run.mjs")
 # test-only pure-Python modules the verdict function imports (gherkin reads the feature files),
 # copied into Pyodide from this interpreter's own install: the same pinned versions, no download
 TEST_MODULES = ("gherkin", "typing_extensions")
+# and for the unit suite, pytest and what it and the unit tests import
+UNIT_MODULES = ("pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging", "pygments", "hypothesis",
+                "_hypothesis_globals", "sortedcontainers")
 
 
 class TargetError(Exception):
     pass
 
 
-def module_paths() -> list[str]:
+def module_paths(unit: bool = False) -> list[str]:
     out = []
-    for name in TEST_MODULES:
+    for name in TEST_MODULES + (UNIT_MODULES if unit else ()):
         spec = importlib.util.find_spec(name)
         if spec is None or spec.origin is None:
             raise TargetError(f"{name} is not installed (scripts/setup.sh installs the test extras)")
@@ -73,9 +76,10 @@ def start_native(out: Path, args: list[str]) -> subprocess.Popen:
 
 
 def start_pyodide(out: Path, args: list[str], site: Path = SITE) -> subprocess.Popen:
+    unit = "--suite" not in args or "unit" in args
     cmd = ["node", str(RUNNER), "--site", str(site), "--tests", str(TESTS), "--shared", str(TCK),
            "--out", str(out)]
-    for path in module_paths():
+    for path in module_paths(unit):
         cmd += ["--module", path]
     return subprocess.Popen([*cmd, "--", *args], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)

@@ -54,6 +54,15 @@ def test_one_difference_fails_and_names_the_case(case, field, change):
     assert [(d.case, d.field) for d in compare(pyodide, native)] == [(case, field)]
 
 
+def test_a_case_skipped_on_both_sides_is_a_difference():
+    def skip(v):
+        v[0].update(status="skip", message="call: Skipped: not here")
+    native, pyodide = _mutated(skip), _mutated(skip)
+    same, text = report(native, pyodide)
+    assert not same
+    assert "tck:a.feature:1: skipped differs" in text and text.endswith("1 differing")
+
+
 def test_side_by_side_marks_the_differing_line():
     native, pyodide = _doc(), _mutated(lambda v: v[0].update(rows=["| 0.1 |", "| 2.0 |"]))
     text = compare(native, pyodide)[0].side_by_side()

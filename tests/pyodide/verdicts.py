@@ -1,13 +1,15 @@
 """The corpora -> one plain JSON verdict per case, the same function natively and inside Pyodide.
 
-    python tests/pyodide/verdicts.py OUT.json [--suite tck|neo4j5|golden]... [--sample N]
+    python tests/pyodide/verdicts.py OUT.json [--suite tck|neo4j5|golden|unit]... [--sample N]
+                                             [--unit PATH]...
 
 Suites: the public TCK (../shared/tck/features, every scenario, judged strictly by
-tests/tck/runner.py), the Neo4j-style corpus (tests/neo4j5/features, by tests/neo4j5/runner.py) and
-the golden parse/plan/error cases (tests/golden/cases.py against tests/golden/data).  A record is
+tests/tck/runner.py), the Neo4j-style corpus (tests/neo4j5/features, by tests/neo4j5/runner.py),
+the golden parse/plan/error cases (tests/golden/cases.py against tests/golden/data) and the engine's
+unit tests (tests/unit under pytest, less what cannot run in a browser: `unit_verdicts`).  A record is
 
-    {"id": "tck:<scenario id>" | "neo4j5:<scenario id>" | "golden:<kind>/<name>",
-     "status": "pass" | "fail" | "error", "message": "<why it did not pass, else empty>",
+    {"id": "tck:<scenario id>" | "neo4j5:<scenario id>" | "golden:<kind>/<name>" | "unit:<node id>",
+     "status": "pass" | "fail" | "error" | "skip", "message": "<why it did not pass, else empty>",
      "columns": [...], "rows": ["| v | v |", ...]  (engine order, values in TCK notation),
      "error": {"kind", "tck_type", "phase", "message", "position"} | null,
      "plan": <the relate.plan/v1 document> | null,
@@ -30,7 +32,11 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-SUITES = ("tck", "neo4j5", "golden")
+SUITES = ("tck", "neo4j5", "golden", "unit")
+# pytest's arguments for the unit suite, the same on both sides (no ini file is read inside
+# Pyodide, so none is natively: the options are all here)
+UNIT_ARGS = ("-qq", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "--capture=sys",
+             "-o", "addopts=", "-m", "not needs_processes and not needs_native_stack")
 
 
 def _error_record(err) -> dict | None:
@@ -149,14 +155,73 @@ def golden_verdicts() -> list[dict]:
     return out
 
 
-def collect(suites=SUITES, tck_features: Path | None = None, sample: int | None = None) -> dict:
+def _imports_hypothesis(path: Path) -> bool:
+    text = path.read_text(encoding="utf-8")
+    return "import hypothesis" in text or "from hypothesis" in text
+
+
+def unit_verdicts(not_applicable: list[str], select: list[str] | None = None) -> list[dict]:
+    """tests/unit under pytest (in this interpreter), one record per test, pass only when its
+    setup, call and teardown all passed.  Left out on both sides alike: tests that start a thread
+    or a process (marked `needs_processes`) or build a value nested thousands deep
+    (`needs_native_stack`: freeing one overflows Pyodide's stack, see web/index.md), modules that import hypothesis (its pinned wheel has a
+    CPython extension, so it cannot load in Pyodide), and tests whose `skipif` holds here (named in
+    `not_applicable`; a test that skips while it runs is a `skip` verdict, which compare.py counts
+    as a difference)."""
+    import pytest
+    from _pytest.skipping import evaluate_skip_marks
+
+    tests = Path(__file__).resolve().parents[1]
+    records: dict[str, dict] = {}
+
+    def record(nodeid: str) -> dict:
+        return records.setdefault(nodeid, {"id": f"unit:{nodeid}", "status": "pass", "message": "",
+                                           "columns": [], "rows": [], "error": None, "plan": None})
+
+    class Collect:
+        def pytest_ignore_collect(self, collection_path, config):
+            if collection_path.suffix == ".py" and collection_path.name.startswith("test_") \
+                    and _imports_hypothesis(collection_path):
+                not_applicable.append(f"unit:{collection_path.relative_to(tests.parent).as_posix()} (hypothesis)")
+                return True
+            return None
+
+        def pytest_collection_modifyitems(self, session, config, items):
+            keep = []
+            for item in items:
+                skip = evaluate_skip_marks(item)
+                if skip is None:
+                    keep.append(item)
+                else:
+                    not_applicable.append(f"unit:{item.nodeid} ({skip.reason})")
+            items[:] = keep
+
+        def pytest_runtest_logreport(self, report):
+            rec = record(report.nodeid)
+            if report.outcome == "passed" or rec["status"] != "pass":
+                return
+            crash = getattr(report.longrepr, "reprcrash", None)
+            rec["status"] = "skip" if report.skipped else "fail" if report.when == "call" else "error"
+            rec["message"] = f"{report.when}: " + (crash.message if crash is not None else str(report.longrepr))
+
+        def pytest_collectreport(self, report):
+            if report.failed:
+                record(report.nodeid).update(status="error", message=f"collection: {report.longrepr}")
+
+    paths = [str(tests / "unit" / p) for p in select] if select else [str(tests / "unit")]
+    pytest.main([*paths, "--rootdir", str(tests.parent), *UNIT_ARGS], plugins=[Collect()])
+    return list(records.values())
+
+
+def collect(suites=SUITES, tck_features: Path | None = None, sample: int | None = None,
+            unit_select: list[str] | None = None) -> dict:
     """Every case of `suites` -> {"meta": {...}, "verdicts": [record, ...]}."""
     import platform
 
     import relate
     from tests.tck.runner import DEFAULT_FEATURES
 
-    verdicts, seconds = [], {}
+    verdicts, seconds, not_applicable = [], {}, []
     for suite in suites:
         t0 = time.perf_counter()
         if suite == "tck":
@@ -165,22 +230,26 @@ def collect(suites=SUITES, tck_features: Path | None = None, sample: int | None 
             verdicts += neo4j5_verdicts(sample=sample)
         elif suite == "golden":
             verdicts += golden_verdicts()
+        elif suite == "unit":
+            verdicts += unit_verdicts(not_applicable, unit_select)
         else:
             raise ValueError(f"unknown suite {suite!r}")
         seconds[suite] = round(time.perf_counter() - t0, 3)
     meta = {"python": platform.python_version(), "platform": sys.platform,
-            "relate": relate.__file__, "suites": list(suites), "seconds": seconds}
+            "relate": relate.__file__, "suites": list(suites), "seconds": seconds,
+            "not_applicable": not_applicable}
     return {"meta": meta, "verdicts": verdicts}
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Write one JSON verdict per case of the corpora.")
     ap.add_argument("out", type=Path)
-    ap.add_argument("--suite", action="append", choices=SUITES, help="default: all three")
+    ap.add_argument("--suite", action="append", choices=SUITES, help="default: all of them")
     ap.add_argument("--features", type=Path, help="the TCK features directory")
     ap.add_argument("--sample", type=int, help="only about N cases of each scenario corpus")
+    ap.add_argument("--unit", action="append", metavar="PATH", help="only these paths under tests/unit")
     args = ap.parse_args(argv)
-    doc = collect(args.suite or SUITES, args.features, args.sample)
+    doc = collect(args.suite or SUITES, args.features, args.sample, args.unit)
     args.out.write_text(json.dumps(doc, sort_keys=True) + "\n", encoding="utf-8")
     passed = sum(v["status"] == "pass" for v in doc["verdicts"])
     print(f"{len(doc['verdicts'])} cases, {passed} passed", file=sys.stderr)
