@@ -164,10 +164,10 @@ def unit_verdicts(not_applicable: list[str], select: list[str] | None = None) ->
     """tests/unit under pytest (in this interpreter), one record per test, pass only when its
     setup, call and teardown all passed.  Left out on both sides alike: tests that start a thread
     or a process (marked `needs_processes`) or build a value nested thousands deep
-    (`needs_native_stack`: freeing one overflows Pyodide's stack, see web/index.md), modules that import hypothesis (its pinned wheel has a
-    CPython extension, so it cannot load in Pyodide), and tests whose `skipif` holds here (named in
-    `not_applicable`; a test that skips while it runs is a `skip` verdict, which compare.py counts
-    as a difference)."""
+    (`needs_native_stack`: freeing one overflows Pyodide's stack, see web/index.md), modules that
+    import hypothesis (its pinned wheel has a CPython extension, so it cannot load in Pyodide), and
+    tests whose `skipif` holds here (named in `not_applicable`; a test that skips while it runs is
+    a `skip` verdict, which compare.py counts as a difference)."""
     import pytest
     from _pytest.skipping import evaluate_skip_marks
 
