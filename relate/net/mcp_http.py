@@ -23,6 +23,7 @@ from ..errors import E, EXIT_OTHER
 from ..exec.context import CancelToken
 from ..protocols import jsonrpc
 from ..protocols.mcp import McpServer
+from ..protocols.mcp_graph import ANONYMOUS, Caller
 from .auth import ResolvedAuth
 from .http import HttpLimits, McpHttp, Watch
 from .listener import ConnectionLimit, Listener, StopSignals, open_listener
@@ -67,9 +68,10 @@ def answer(server: McpServer, engine: Engine, line: str, watch: Watch) -> str | 
         return msg
     if not server.needs_engine(msg):
         return server.handle(msg)
+    ticket = server.admit(msg)  # before waiting: a call sent again while its first runs must know it
     with engine.call() as token, watch(lambda: token.cancel(E.Cancelled.ClientGone)):
         with engine.lock:
-            return server.handle(msg, token)
+            return server.handle(msg, token, ticket)
 
 
 def url_host(host: str) -> str:
@@ -87,6 +89,7 @@ def run_http(server: McpServer, *, host: str, port: int, port_text: str,
     if opened is None:
         return EXIT_OTHER
     sock, auth = opened
+    server.set_caller(ANONYMOUS if auth.credential is None else Caller(auth.credential.user))
 
     stopping = threading.Event()
     signals = StopSignals(stopping)
