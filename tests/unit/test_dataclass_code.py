@@ -12,6 +12,8 @@ import pytest
 
 from relate import dataclass_code as D
 
+pytestmark = pytest.mark.needs_processes  # every test here starts a second Python process
+
 CLASSES = textwrap.dedent("""
     from __future__ import annotations
     from dataclasses import dataclass, field
