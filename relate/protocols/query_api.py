@@ -35,6 +35,7 @@ from typing import Callable, ContextManager
 from urllib.parse import unquote
 
 from ..errors import E, RelateError
+from ..jsonenc import escape_lone_surrogates
 from ..result import Result
 from ..transactions import Transactions, Tx
 from .neo4j_codes import code_of, failure_message
@@ -68,7 +69,8 @@ class Reply:
         return TYPED if self.typed else PLAIN
 
     def encode(self) -> bytes:
-        return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+        text = json.dumps(self.body, ensure_ascii=False, separators=(",", ":"))
+        return escape_lone_surrogates(text).encode("utf-8")  # a Cypher string may hold a lone surrogate
 
 
 def error_body(code: str, message: str) -> dict:
