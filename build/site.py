@@ -58,6 +58,7 @@ PAGES = (
     ("agent-mode", "Agent mode"),
     ("serve-mcp", "Serving over MCP"),
     ("mcp-reference", "MCP server reference"),
+    ("serve-neo4j", "Serving to Neo4j clients"),
     ("stores", "Stores and durability"),
     ("errors", "Errors reference"),
 )
