@@ -33,7 +33,8 @@ AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
 STATEMENT = "MATCH (i:Item {k: $k}) RETURN i.v AS v"
 WARM = 50
 LINES = {"mcp": r"MCP \(streamable HTTP\) listening on http://[^ ]+:(\d+) ",
-         "bolt": r"Bolt listening on bolt://[^ ]+:(\d+) ", "http": r"Query API \(HTTP\) listening on http://[^ ]+:(\d+) "}
+         "bolt": r"Bolt listening on bolt://[^ ]+:(\d+) ",
+         "http": r"Query API \(HTTP\) listening on http://[^ ]+:(\d+) "}
 
 
 def start(folder: str):
