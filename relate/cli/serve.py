@@ -74,6 +74,11 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
                             "peer; drop --auth")
     if target not in (None, "stdio") and not (target.isascii() and target.isdigit() and int(target) <= 65535):
         raise E.Usage.Usage(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
+    from ..protocols.tool_groups import ToolsSpecError, parse_tools
+    try:
+        tools = parse_tools(args.tools)
+    except ToolsSpecError as e:
+        raise E.Usage.Usage(str(e)) from None
     if args.read_only not in (None, "snapshot", "live"):
         raise E.Usage.Usage(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
     header_deadline = _int_flag("--header-deadline-secs", args.header_deadline_secs, 0, MAX_DEADLINE)
@@ -81,6 +86,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     max_connections = _int_flag("--max-connections", args.max_connections, 1, None)
     call_timeout = _int_flag("--call-timeout-secs", args.call_timeout_secs, 0, MAX_DEADLINE)
     max_depth = _int_flag("--max-traversal-depth", args.max_traversal_depth, MIN_LIMIT, MAX_LIMIT)
+    history_limit = _int_flag("--temporal-read-limit", args.temporal_read_limit, 1, None)
     memory_limit = parse_size(args.expression_memory_limit)
     if memory_limit is None or memory_limit < 1:
         raise E.Usage.Usage("Error: --expression-memory-limit takes a size in bytes, optionally with KiB, MiB or "
@@ -109,7 +115,8 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
 
     from ..database import Database
     policy = Policy(read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
-                    expression_memory_limit=memory_limit, time_limit=call_timeout or None, import_dir=imports)
+                    expression_memory_limit=memory_limit, time_limit=call_timeout or None, import_dir=imports,
+                    temporal_read_limit=history_limit)
     from .notices import store_notices
     try:
         with store_notices(stderr, "serve: warning: "):
@@ -126,7 +133,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
         if target == "stdio":
             from ..protocols.mcp import McpServer
             from ..net.stdio import serve_stdio
-            return serve_stdio(McpServer(db, db.policy), stdin, stdout, stderr)
+            return serve_stdio(McpServer(db, db.policy, tools=tools), stdin, stdout, stderr)
         try:
             from ..net.http import HttpLimits
         except ImportError:  # h11 is a native-only dependency (the `native` extra)
@@ -134,7 +141,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
             return EXIT_OTHER
         from ..net.front import Front
         limits = HttpLimits(header_deadline=header_deadline or None, body_deadline=body_deadline or None)
-        front = Front(db, args.host, limits, tx_timeout=tx_timeout, origins=frozenset(origins))
+        front = Front(db, args.host, limits, tx_timeout=tx_timeout, origins=frozenset(origins), tools=tools)
         if target is not None:
             front.mcp(int(target), target)
         if bolt is not None:

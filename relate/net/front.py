@@ -21,7 +21,7 @@ from .mcp_http import Engine, answer
 
 class Front:
     def __init__(self, db: Database, host: str, limits: HttpLimits, *, tx_timeout: float = 60.0,
-                 origins: frozenset[str] = frozenset()) -> None:
+                 origins: frozenset[str] = frozenset(), tools=None) -> None:
         self.db = db
         self.host = host
         self.limits = limits
@@ -29,14 +29,18 @@ class Front:
         self.txs = Transactions(db)
         self.query = QueryApi(self.txs, lock=lambda: self.engine.lock, tx_timeout=tx_timeout)
         self.origins = origins
+        self.tools = tools
         self.doors: list[Door] = []
         self.kinds: list[str] = []
 
     def mcp(self, port: int, text: str) -> None:
-        server = McpServer(AutoCommit(self.txs), self.db.policy)  # type: ignore[arg-type]
+        kw = {} if self.tools is None else {"tools": self.tools}
+        server = McpServer(AutoCommit(self.txs), self.db.policy, **kw)  # type: ignore[arg-type]
         engine, limits = self.engine, self.limits
 
         def serve(credential, stopping):
+            from ..protocols.mcp_graph import ANONYMOUS, Caller
+            server.set_caller(ANONYMOUS if credential is None else Caller(credential.user))
             return McpHttp(lambda line, watch: answer(server, engine, line, watch), credential, limits,
                            stopping).serve_connection
         self._add("mcp", Door(f"--mcp {text}", port, serve, lambda p, mode: (

@@ -61,7 +61,8 @@ def answer(server: McpServer, engine: Engine, line: str, watch: Watch) -> str | 
         return msg
     if not server.needs_engine(msg):
         return server.handle(msg)
+    ticket = server.admit(msg)  # before waiting: a call sent again while its first runs must know it
     with engine.call() as token, watch(lambda: token.cancel(E.Cancelled.ClientGone)):
         with engine.lock:
-            return server.handle(msg, token)
+            return server.handle(msg, token, ticket)
 
