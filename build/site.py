@@ -61,6 +61,7 @@ PAGES = (
     ("agent-mode", "Agent mode"),
     ("serve-mcp", "Serving over MCP"),
     ("mcp-reference", "MCP server reference"),
+    ("serve-neo4j", "Serving to Neo4j clients"),
     ("mcp-tools", "MCP tool groups"),
     ("stores", "Stores and durability"),
     ("errors", "Errors reference"),

@@ -46,16 +46,29 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     """`relate serve ...`: open the store, then hand the protocol core to a transport."""
     env = os.environ if env is None else env
     args = build_serve_parser(stderr).parse_args(argv)
-    bolt = args.bolt
-    if bolt is not None and not (bolt.isascii() and bolt.isdigit() and int(bolt) <= 65535):
-        raise E.Usage.Usage(f"Error: serve --bolt takes a port number, got {bolt!r}")
-    if not args.mcp and bolt is None:
+    bolt, http = args.bolt, args.http
+    for flag, value in (("--bolt", bolt), ("--http", http)):
+        if value is not None and not (value.isascii() and value.isdigit() and int(value) <= 65535):
+            raise E.Usage.Usage(f"Error: serve {flag} takes a port number, got {value!r}")
+    if not args.mcp and bolt is None and http is None:
         raise E.Usage.Usage("Error: serve needs --mcp stdio or --mcp PORT")
     if args.mcp and len(args.mcp) > 1:
         raise E.Usage.Usage("Error: serve --mcp may be given only once")
     target = args.mcp[0] if args.mcp else None
-    if bolt is not None and target is not None:
-        raise E.Usage.Usage("Error: serve --bolt beside --mcp is not supported yet; run two processes")
+    if target == "stdio" and (bolt is not None or http is not None):
+        raise E.Usage.Usage("Error: serve --mcp stdio cannot be combined with --bolt or --http: serve MCP on a "
+                            "port (--mcp PORT) beside them")
+    if args.origin and http is None:
+        raise E.Usage.Usage("Error: serve --origin applies to the Query API: add --http PORT")
+    from ..net.origins import normal_origin
+    origins = []
+    for text in args.origin:
+        origin = normal_origin(text)
+        if origin is None:
+            raise E.Usage.Usage(f"Error: serve --origin takes an origin such as https://example.com:8443, got "
+                                f"{text!r}")
+        origins.append(origin)
+    tx_timeout = _int_flag("--tx-timeout-secs", args.tx_timeout_secs, 1, MAX_DEADLINE)
     if target == "stdio" and args.auth is not None:
         raise E.Usage.Usage("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
                             "peer; drop --auth")
@@ -111,10 +124,6 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         return e.exit_code
-    if target is None:
-        return _serve_bolt(args, db, auth_flag, auth_env, max_connections, stderr)
-    from ..protocols.mcp import McpServer
-    server = McpServer(db, db.policy, tools=tools)
     # the core logs internal errors (with their traceback) to `relate`; they go to this run's stderr
     handler = logging.StreamHandler(stderr)
     handler.setFormatter(logging.Formatter("serve: %(message)s"))
@@ -122,44 +131,27 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     logger.addHandler(handler)
     try:
         if target == "stdio":
+            from ..protocols.mcp import McpServer
             from ..net.stdio import serve_stdio
-            return serve_stdio(server, stdin, stdout, stderr)
-        from ..net.auth import resolve
+            return serve_stdio(McpServer(db, db.policy, tools=tools), stdin, stdout, stderr)
         try:
             from ..net.http import HttpLimits
         except ImportError:  # h11 is a native-only dependency (the `native` extra)
             stderr.write("Error: serve --mcp PORT needs the h11 package: pip install 'relate[native]'\n")
             return EXIT_OTHER
-        from ..net.listener import ConnectionLimit
-        from ..net.mcp_http import run_http
+        from ..net.front import Front
         limits = HttpLimits(header_deadline=header_deadline or None, body_deadline=body_deadline or None)
-        preamble = (f"serve: store {args.database} is open read-only",) if args.read_only is not None else ()
-        return run_http(server, host=args.host, port=int(target), port_text=target,
-                        resolve_auth=lambda: resolve(auth_flag, auth_env, args.database), limits=limits,
-                        limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble)
-    finally:
-        logger.removeHandler(handler)
-        db.close()
-
-
-def _serve_bolt(args, db, auth_flag, auth_env, max_connections: int, stderr) -> int:
-    """`relate serve --bolt PORT`: the Bolt listener alone."""
-    handler = logging.StreamHandler(stderr)
-    handler.setFormatter(logging.Formatter("serve: %(message)s"))
-    logger = logging.getLogger("relate")
-    logger.addHandler(handler)
-    try:
+        front = Front(db, args.host, limits, tx_timeout=tx_timeout, origins=frozenset(origins), tools=tools)
+        if target is not None:
+            front.mcp(int(target), target)
+        if bolt is not None:
+            front.bolt(int(bolt), bolt)
+        if http is not None:
+            front.http(int(http), http)
         from ..net.auth import resolve
-        from ..net.bolt import run_bolt
-        from ..net.listener import ConnectionLimit
-        from ..net.mcp_http import Engine
-        from ..transactions import Transactions
-        engine = Engine()
         preamble = (f"serve: store {args.database} is open read-only",) if args.read_only is not None else ()
-        return run_bolt(Transactions(db), lambda: engine.lock, host=args.host, port=int(args.bolt),
-                        port_text=args.bolt, resolve_auth=lambda: resolve(auth_flag, auth_env, args.database),
-                        limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble,
-                        on_stop=engine.stop)
+        return front.run(resolve_auth=lambda: resolve(auth_flag, auth_env, args.database),
+                         max_connections=max_connections, stderr=stderr, preamble=preamble)
     finally:
         logger.removeHandler(handler)
         db.close()

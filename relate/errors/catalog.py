@@ -449,6 +449,10 @@ class Request(Group[ProtocolError]):
                    "or a message the connection's state does not take.")
     DatabaseNotFound = Kind("A request names a database other than the one the server holds.",
                             "Database does not exist. Database name: '{name}'.")
+    TransactionNotFound = Kind("A Query API request names a transaction that is not open: never begun, ended, or "
+                               "rolled back after its idle time ran out.",
+                               'Transaction with Id: "{id}" was not found. It may have expired and been rolled '
+                               'back, or it has already ended.')
 
 
 class Auth(Group[AuthenticationError]):
