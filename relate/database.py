@@ -364,7 +364,9 @@ class Database:
         else:
             result = Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
                             prepared.cache, plan.query_type)
-        if self.graph.history.starts:  # values that become valid later exist: say this read shows now
+        if self.graph.history.starts and graph is self.graph:
+            # values that become valid later exist: say this read shows now (a read at a past
+            # time shows that time, so it does not say so)
             result.warnings = (temporal_run.VALID_NOW,)
         return result
 

@@ -148,6 +148,11 @@ class Result:
     warnings: tuple[Notification, ...] = ()
 
     @property
+    def all_notifications(self) -> tuple[Notification, ...]:
+        """What the output modes show: the plan's notifications, then the warnings on the answer."""
+        return self.notifications + self.warnings if self.warnings else self.notifications
+
+    @property
     def column_types(self) -> list[str]:
         """One type per column, from the first row; `ANY` when there are no rows."""
         rows = self.rows if self.cypher_rows is None else self.cypher_rows

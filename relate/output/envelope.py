@@ -28,7 +28,7 @@ def document(result: Result, rows: Sequence[tuple], total: int) -> dict:
     doc: dict = {
         "columnTypes": result.column_types,
         "columns": list(cols),
-        "notifications": [n.as_dict() for n in result.notifications],
+        "notifications": [n.as_dict() for n in result.all_notifications],
         "planCache": result.plan_cache,
         "rows": [row_object(cols, row) for row in rows],
         "timings": result.timings.as_dict(),

@@ -22,8 +22,8 @@ from .jsonout import dumps, row_object
 def trailer(result: Result, kept: int, total: int) -> dict:
     """The closing object printed after the rows."""
     doc: dict = {"planCache": result.plan_cache, "timings": result.timings.as_dict()}
-    if result.notifications:
-        doc["notifications"] = [n.as_dict() for n in result.notifications]
+    if result.all_notifications:
+        doc["notifications"] = [n.as_dict() for n in result.all_notifications]
     if result.explained or result.profiled:
         doc["plan"] = result.plan_json()
     if kept < total:

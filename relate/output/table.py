@@ -130,6 +130,6 @@ def render(result: Result, rows: Sequence[tuple], total: int) -> str:
             lines.append(NO_CHANGES)
         if result.profiled and result.plan is not None:
             lines += plan_tree(result.plan)  # PROFILE: the rows, then the plan with what each operator did
-    for note in result.notifications:
+    for note in result.all_notifications:
         lines += notification_lines(note)
     return "\n".join(lines) + "\n"

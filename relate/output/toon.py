@@ -198,8 +198,8 @@ def render(result: Result, rows: Sequence[tuple], total: int) -> str:
     lines = encode_field("rows", [row_object(cols, row) for row in rows])
     if result.stats.contains_updates:
         lines += _section("stats", result.stats.as_dict())
-    if result.notifications:
-        lines += _section("notifications", [n.as_dict() for n in result.notifications])
+    if result.all_notifications:
+        lines += _section("notifications", [n.as_dict() for n in result.all_notifications])
     if result.explained or result.profiled:
         lines += _section("plan", result.plan_json())
     lines += _section("timings", result.timings.as_dict())
