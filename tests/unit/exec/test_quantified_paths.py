@@ -203,7 +203,9 @@ DENSE = ("UNWIND range(1, 7) AS i CREATE (:N {i: i}) WITH count(*) AS made "
          "MATCH (a:N), (b:N) WHERE a <> b CREATE (a)-[:R]->(b)")
 RUNAWAYS = [
     "MATCH (a) ((x)-[:R]->(y))+ (b) RETURN count(*)",
-    "MATCH p = SHORTEST 2 (a)-[:R]->+(b) RETURN count(*)",  # (SHORTEST 1 is a search, done at once)
+    # (SHORTEST k over one quantified relationship is a search, done at once; over a quantified
+    # path pattern it still enumerates)
+    "MATCH p = SHORTEST 2 (a) ((x)-[:R]->(y))+ (b) RETURN count(*)",
     "MATCH (a)-[:R]-+(b) RETURN count(*)",
 ]
 
