@@ -10,6 +10,10 @@ kind: RELATE_CRASH_KILLS (default 100, so 200 in all).
 An interrupted append a kill leaves is never refused (no child's open fails), and its bytes are never
 destroyed: every tail seen after a kill ends up in a `torn-` file the next writer set aside, or is
 still in the store at the end.
+
+Every counter write is dated (`AT VALID`, transaction i valid from second i after 2000-01-01), so
+the history rides the same kills: after each one, reads at past times find the value each
+acknowledged transaction dated.
 """
 from __future__ import annotations
 
@@ -29,6 +33,11 @@ KILLS = int(os.environ.get("RELATE_CRASH_KILLS", "100"))
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL") or os.name != "posix", reason="needs POSIX signals")
 
 
+def dated(i: int, half: bool = False) -> str:
+    """The valid time transaction i gives its counter write (`half`: half a second later)."""
+    return f"2000-01-01T{i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}{'.5' if half else ''}Z"
+
+
 def writer(path: str, conn, checkpoint_bytes: int, seed: int) -> None:
     """The child: write transactions forever, reporting each acknowledged one."""
     from relate.storage import dirstore, filestore
@@ -43,12 +52,12 @@ def writer(path: str, conn, checkpoint_bytes: int, seed: int) -> None:
     rows = db.execute("MATCH (c:Counter) RETURN c.n").rows
     i = rows[0][0] + 1 if rows else 0
     if i == 0:
-        db.execute("CREATE (:Counter {n: 0}), (:T {i: 0, pad: ''})")
+        db.execute("AT VALID $t CREATE (:Counter {n: 0}), (:T {i: 0, pad: ''})", {"t": dated(0)})
         conn.send_bytes(b"0")
         i = 1
     while True:
-        db.execute("MATCH (c:Counter) SET c.n = $i CREATE (:T {i: $i, pad: $pad})-[:AFTER]->(c)",
-                   {"i": i, "pad": "x" * rng.randint(0, 300)})
+        db.execute("AT VALID $t MATCH (c:Counter) SET c.n = $i CREATE (:T {i: $i, pad: $pad})-[:AFTER]->(c)",
+                   {"i": i, "t": dated(i), "pad": "x" * rng.randint(0, 300)})
         conn.send_bytes(str(i).encode())
         i += 1
 
@@ -87,6 +96,10 @@ def check_prefix(path: str, acked: int) -> int:
         assert counter == ([(k - 1,)] if k else []), "a transaction was applied only in part"
         rels = db.execute("MATCH (:T)-[r:AFTER]->(:Counter) RETURN count(r)").rows[0][0]
         assert rels == max(k - 1, 0), "a transaction was applied only in part"
+        for j in sorted({1, k - 1, k // 2, k // 3}):  # the history: what each dated write said
+            if 1 <= j < k:
+                past = db.execute("AS OF $t MATCH (c:Counter) RETURN c.n", {"t": dated(j, half=True)}).rows
+                assert past == [(j,)], f"the history lost transaction {j}'s dated value"
     finally:
         db.close()
     assert k >= acked, f"an acknowledged transaction was lost ({k} present, {acked} acknowledged)"
