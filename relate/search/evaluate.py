@@ -1,0 +1,181 @@
+"""A query tree + field indexes -> the matching documents and their scores.
+
+Each positive leaf (a term, a prefix, a phrase, a proximity group) is scored over every searched
+field: the sum of its terms' BM25 contributions, times the field's weight and the leaf's boost.
+A phrase or proximity leaf holds only where the terms stand so in the document's text (read
+again through the analyzer: positions are not kept).  The boolean structure then picks the
+matching set: `must` parts intersect, `should` parts unite (only scoring beside a `must`),
+`must_not` parts subtract.  The score of a match is the sum of its positive leaves' scores.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .query import Bool, Phrase, Term
+
+
+@dataclass(slots=True)
+class Field:
+    key: str
+    index: object        # FieldIndex
+    stats: object        # Stats for this query
+    weight: float = 1.0
+
+
+@dataclass(slots=True)
+class Scored:
+    """What evaluating a query gave: docs -> score, per doc per field scores, matched terms."""
+    scores: dict[int, float]
+    field_scores: dict[int, dict[str, float]] = field(default_factory=dict)
+    matched: dict[int, set[str]] = field(default_factory=dict)   # doc -> index terms it matched
+
+
+class Evaluator:
+    def __init__(self, fields: list[Field], text_of, max_expansions: int, allowed: set[int] | None) -> None:
+        self.fields = fields
+        self.text_of = text_of            # (doc, key) -> the text, for phrase checks
+        self.max_expansions = max_expansions
+        self.allowed = allowed            # None: every document
+        self.leaf_cache: dict[int, dict[int, float]] = {}
+        self.field_parts: dict[int, dict[int, dict[str, float]]] = {}
+        self.leaf_terms: dict[int, dict[int, set[str]]] = {}
+
+    # ---------------------------------------------------------------- leaves
+    def _terms(self, leaf, f: Field) -> list[str]:
+        if isinstance(leaf, Term):
+            if leaf.prefix:
+                return f.index.expand(leaf.term, self.max_expansions)  # type: ignore[attr-defined]
+            return [leaf.term]
+        return list(dict.fromkeys(leaf.terms))
+
+    def leaf(self, leaf) -> dict[int, float]:
+        got = self.leaf_cache.get(id(leaf))
+        if got is not None:
+            return got
+        total: dict[int, float] = {}
+        parts: dict[int, dict[str, float]] = {}
+        terms_hit: dict[int, set[str]] = {}
+        allowed = self.allowed
+        for f in self.fields:
+            terms = self._terms(leaf, f)
+            if not terms:
+                continue
+            w = f.weight * leaf.boost
+            if isinstance(leaf, Phrase):
+                per = [f.stats.scores(t, w) for t in terms]  # type: ignore[attr-defined]
+                if any(not p for p in per):
+                    continue
+                per.sort(key=len)
+                docs = [d for d in per[0] if all(d in p for p in per[1:]) and (allowed is None or d in allowed)]
+                docs = [d for d in docs if _placed(f.index.analyzer.terms(self.text_of(d, f.key) or ""), leaf)]  # type: ignore[attr-defined]
+                for d in docs:
+                    s = sum(p[d] for p in per)
+                    total[d] = total.get(d, 0.0) + s
+                    parts.setdefault(d, {})[f.key] = parts.get(d, {}).get(f.key, 0.0) + s
+                    terms_hit.setdefault(d, set()).update(terms)
+            else:
+                for t in terms:
+                    for d, s in f.stats.scores(t, w).items():  # type: ignore[attr-defined]
+                        if allowed is not None and d not in allowed:
+                            continue
+                        total[d] = total.get(d, 0.0) + s
+                        fp = parts.get(d)
+                        if fp is None:
+                            fp = parts[d] = {}
+                        fp[f.key] = fp.get(f.key, 0.0) + s
+                        th = terms_hit.get(d)
+                        if th is None:
+                            th = terms_hit[d] = set()
+                        th.add(t)
+        self.leaf_cache[id(leaf)] = total
+        self.field_parts[id(leaf)] = parts
+        self.leaf_terms[id(leaf)] = terms_hit
+        return total
+
+    # ---------------------------------------------------------------- structure
+    def docs(self, q) -> set[int] | dict[int, float]:
+        if not isinstance(q, Bool):
+            return self.leaf(q)
+        out: set[int] | dict[int, float]
+        if q.must:
+            parts = sorted((self.docs(p) for p in q.must), key=len)
+            out = set(parts[0])
+            for p in parts[1:]:
+                out.intersection_update(p)
+            for p in q.should:       # scored, not required
+                self.docs(p)
+        else:
+            out = set()
+            for p in q.should:
+                out.update(self.docs(p))
+        for p in q.must_not:
+            out.difference_update(self.docs(p))
+        return out
+
+    def run(self, q, leaves: list) -> Scored:
+        found = self.docs(q)
+        scores: dict[int, float] = {}
+        if isinstance(found, dict) and len(leaves) == 1:
+            scores = dict(found)
+        else:
+            for d in found:
+                scores[d] = 0.0
+            for lf in leaves:
+                for d, s in self.leaf(lf).items():
+                    if d in scores:
+                        scores[d] += s
+        return Scored(scores)
+
+    def details(self, doc: int, leaves: list) -> tuple[dict[str, float], set[str]]:
+        """Per field scores and matched terms of one document (for the hits shown)."""
+        fs: dict[str, float] = {}
+        terms: set[str] = set()
+        for lf in leaves:
+            self.leaf(lf)
+            for k, s in self.field_parts[id(lf)].get(doc, {}).items():
+                fs[k] = fs.get(k, 0.0) + s
+            terms.update(self.leaf_terms[id(lf)].get(doc, ()))
+        return fs, terms
+
+
+def _placed(tokens: list[str], leaf: Phrase) -> bool:
+    """Whether the phrase (in order, within its slop) or proximity group (any order, within
+    `near` words) stands in `tokens`."""
+    terms = leaf.terms
+    where: dict[str, list[int]] = {}
+    for i, t in enumerate(tokens):
+        if t in terms:
+            where.setdefault(t, []).append(i)
+    if any(t not in where for t in terms):
+        return False
+    if leaf.near is None:
+        slop = leaf.slop
+        for start in where[terms[0]]:
+            pos, ok, used = start, True, 0
+            for t in terms[1:]:
+                nxt = [p for p in where[t] if p > pos and p - pos - 1 + used <= slop]
+                if not nxt:
+                    ok = False
+                    break
+                used += nxt[0] - pos - 1
+                pos = nxt[0]
+            if ok:
+                return True
+        return False
+    # proximity: some window of (near + number of terms) tokens holds every term
+    span = leaf.near + len(set(terms))
+    events = sorted((p, t) for t in set(terms) for p in where[t])
+    need = len(set(terms))
+    count: dict[str, int] = {}
+    lo = 0
+    for hi, (p, t) in enumerate(events):
+        count[t] = count.get(t, 0) + 1
+        while events[lo][0] < p - span + 1:
+            lt = events[lo][1]
+            count[lt] -= 1
+            if not count[lt]:
+                del count[lt]
+            lo += 1
+        if len(count) == need:
+            return True
+    return False
