@@ -48,6 +48,18 @@ class Evaluator:
             return [leaf.term]
         return list(dict.fromkeys(leaf.terms))
 
+    def _position(self, leaf: Phrase, i: int, f: Field, w: float) -> dict:
+        """doc -> score of the phrase's i-th word (a truncated word: its expansions), with the
+        index terms it stands for under the key -1."""
+        t = leaf.terms[i]
+        terms = f.index.expand(t, self.max_expansions) if leaf.prefixes and leaf.prefixes[i] else [t]  # type: ignore[attr-defined]
+        out: dict = {}
+        for term in terms:
+            for d, s in f.stats.scores(term, w).items():  # type: ignore[attr-defined]
+                out[d] = out.get(d, 0.0) + s
+        out[-1] = terms
+        return out
+
     def leaf(self, leaf) -> dict[int, float]:
         got = self.leaf_cache.get(id(leaf))
         if got is not None:
@@ -62,12 +74,15 @@ class Evaluator:
                 continue
             w = f.weight * leaf.boost
             if isinstance(leaf, Phrase):
-                per = [f.stats.scores(t, w) for t in terms]  # type: ignore[attr-defined]
+                per = [self._position(leaf, i, f, w) for i in range(len(leaf.terms))]
+                terms = [t for p in per for t in p.get(-1, ())]  # type: ignore[misc]
+                per = [{d: s for d, s in p.items() if d != -1} for p in per]
                 if any(not p for p in per):
                     continue
                 per.sort(key=len)
                 docs = [d for d in per[0] if all(d in p for p in per[1:]) and (allowed is None or d in allowed)]
-                docs = [d for d in docs if _placed(f.index.analyzer.terms(self.text_of(d, f.key) or ""), leaf)]  # type: ignore[attr-defined]
+                an = f.index.analyzer  # type: ignore[attr-defined]
+                docs = [d for d in docs if _placed(an.terms(self.text_of(d, f.key) or ""), leaf)]
                 for d in docs:
                     s = sum(p[d] for p in per)
                     total[d] = total.get(d, 0.0) + s
@@ -143,9 +158,13 @@ def _placed(tokens: list[str], leaf: Phrase) -> bool:
     `near` words) stands in `tokens`."""
     terms = leaf.terms
     where: dict[str, list[int]] = {}
+    prefixed = [t for i, t in enumerate(terms) if leaf.prefixes and leaf.prefixes[i]]
     for i, t in enumerate(tokens):
         if t in terms:
             where.setdefault(t, []).append(i)
+        for p in prefixed:
+            if t != p and t.startswith(p):
+                where.setdefault(p, []).append(i)
     if any(t not in where for t in terms):
         return False
     if leaf.near is None:

@@ -37,6 +37,7 @@ class Phrase:
     slop: int = 0           # phrase: extra positions allowed between the terms, in order
     near: int | None = None  # NEAR / proximity: all terms within this many words, any order
     boost: float = 1.0
+    prefixes: tuple[bool, ...] = ()   # per term: a truncated word (`breach!`), matching by prefix
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ def render(q) -> str:
         s = q.term + ("*" if q.prefix else "")
         return s + (f"^{q.boost:g}" if q.boost != 1.0 else "")
     if isinstance(q, Phrase):
-        inner = " ".join(q.terms)
+        inner = " ".join(t + ("*" if q.prefixes and q.prefixes[i] else "") for i, t in enumerate(q.terms))
         if q.near is not None:
             s = f"NEAR({inner}, {q.near})"
         else:
@@ -273,7 +274,7 @@ class _Parser:
             n = {"s": 20, "p": 50}.get(spec) or int(spec)
             right = self.unary()
             terms = _terms_of(left) + _terms_of(right)
-            left = Phrase(tuple(terms), near=n)
+            left = Phrase(tuple(t for t, _ in terms), near=n, prefixes=tuple(p for _, p in terms))
         return left
 
     def unary(self):
@@ -342,11 +343,11 @@ class _Mod:
     q: object
 
 
-def _terms_of(q) -> list[str]:
+def _terms_of(q) -> list[tuple[str, bool]]:
     if isinstance(q, Term):
-        return [q.term]
+        return [(q.term, q.prefix)]
     if isinstance(q, Phrase):
-        return list(q.terms)
+        return [(t, bool(q.prefixes) and q.prefixes[i]) for i, t in enumerate(q.terms)]
     if q is None:
         return []
     raise QueryError("a proximity connector joins words or phrases, not groups")
