@@ -17,9 +17,9 @@ B = 0.75
 
 
 class Stats:
-    """N, average length and per-document length norms for one query, over the visible docs."""
+    """N and the average length for one query, over the visible documents."""
 
-    __slots__ = ("n_docs", "avgdl", "norm", "hidden", "index")
+    __slots__ = ("n_docs", "avgdl", "hidden", "index")
 
     def __init__(self, index: "FieldIndex", hidden: frozenset[int] | set[int] | None) -> None:
         self.index = index
@@ -34,7 +34,6 @@ class Stats:
                     n -= 1
         self.n_docs = n
         self.avgdl = total / n if n else 0.0
-        self.norm: dict[int, float] | None = None
 
     def df(self, term: str) -> int:
         docs = self.index.postings.get(term)
@@ -48,45 +47,34 @@ class Stats:
         n = self.df(term)
         return math.log(1.0 + (self.n_docs - n + 0.5) / (n + 0.5))
 
-    def norms(self) -> dict[int, float]:
-        """k1 * (1 - b + b * dl / avgdl) per document (kept on the index while nothing changes)."""
-        if self.norm is None:
-            idx = self.index
-            if not self.hidden and idx.norm_cache is not None:
-                self.norm = idx.norm_cache
-            else:
-                avg = self.avgdl or 1.0
-                a, c = K1 * (1 - B), K1 * B / avg
-                self.norm = {d: a + c * dl for d, dl in idx.lengths.items()}
-                if not self.hidden:
-                    idx.norm_cache = self.norm
-        return self.norm
-
     def scores(self, term: str, weight: float = 1.0) -> dict[int, float]:
         """doc -> this term's BM25 contribution, for the visible documents holding it."""
         docs = self.index.postings.get(term)
         if not docs:
             return {}
         w = self.idf(term) * (K1 + 1) * weight
-        norm = self.norms()
+        # the length norm per posting, not kept per document: every write moves avgdl, and a
+        # kept table would cost a pass over all documents after each one
+        a, c = K1 * (1 - B), K1 * B / (self.avgdl or 1.0)
+        lengths = self.index.lengths
         hidden = self.hidden
         if hidden:
-            return {d: w * tf / (tf + norm[d]) for d, tf in docs.items() if d not in hidden}
-        return {d: w * tf / (tf + norm[d]) for d, tf in docs.items()}
+            return {d: w * tf / (tf + a + c * lengths[d]) for d, tf in docs.items() if d not in hidden}
+        return {d: w * tf / (tf + a + c * lengths[d]) for d, tf in docs.items()}
 
 
 class FieldIndex:
     """Postings of one (label, property) under one analyzer."""
 
-    __slots__ = ("analyzer", "postings", "lengths", "doc_terms", "total_length", "norm_cache", "generation")
+    __slots__ = ("analyzer", "postings", "lengths", "doc_terms", "texts", "total_length", "generation")
 
     def __init__(self, analyzer) -> None:
         self.analyzer = analyzer
         self.postings: dict[str, dict[int, int]] = {}
         self.lengths: dict[int, int] = {}
         self.doc_terms: dict[int, tuple[str, ...]] = {}
+        self.texts: dict[int, str] = {}     # the text each document was indexed with (shared, not copied)
         self.total_length = 0
-        self.norm_cache: dict[int, float] | None = None
         self.generation = 0      # bumped by every change (cursors tell a stale page by it)
 
     def __len__(self) -> int:
@@ -94,9 +82,13 @@ class FieldIndex:
 
     def put(self, doc: int, text: object) -> None:
         """Index `doc` with `text` (not a string: the document leaves the index)."""
+        old = self.texts.get(doc)
+        if old is not None and (old is text or old == text):
+            return      # another property of the node changed
         self.remove(doc)
         if not isinstance(text, str):
             return
+        self.texts[doc] = text
         terms = self.analyzer.terms(text)
         if not terms:
             return
@@ -111,10 +103,10 @@ class FieldIndex:
         self.lengths[doc] = len(terms)
         self.doc_terms[doc] = tuple(counts)
         self.total_length += len(terms)
-        self.norm_cache = None
         self.generation += 1
 
     def remove(self, doc: int) -> None:
+        self.texts.pop(doc, None)
         terms = self.doc_terms.pop(doc, None)
         if terms is None:
             return
@@ -125,7 +117,6 @@ class FieldIndex:
             if not held:
                 del postings[t]
         self.total_length -= self.lengths.pop(doc)
-        self.norm_cache = None
         self.generation += 1
 
     def stats(self, hidden=None) -> Stats:
