@@ -88,3 +88,12 @@ def test_read_only_connection_cannot_declare(store):
             ro.execute("CALL db.createFulltextIndex('Doc', 'text')")
         assert e.value.kind == "ReadOnly" or "read" in e.value.kind.lower()
         assert ro.fulltext_search("Doc", "text", "x")["hits"][0]["node_id"] == 0
+
+
+def test_optional_procedure_arguments(db):
+    db.execute("CREATE (:Doc {text: 'one two'})")
+    assert db.execute("CALL db.fulltextSearch('Doc', 'text', 'two') YIELD nodeId RETURN nodeId").rows == [(0,)]
+    with pytest.raises(RelateError) as e:
+        db.execute("CALL db.fulltextSearch('Doc', 'text')")
+    assert e.value.kind == "InvalidNumberOfArguments" and "expected 3 to 5" in e.value.detail
+    assert db.execute("EXPLAIN CALL db.createFulltextIndex('Doc', 'text')").query_type == "w"
