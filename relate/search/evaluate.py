@@ -9,7 +9,7 @@ matching set: `must` parts intersect, `should` parts unite (only scoring beside 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .query import Bool, Phrase, Term
 
@@ -24,10 +24,8 @@ class Field:
 
 @dataclass(slots=True)
 class Scored:
-    """What evaluating a query gave: docs -> score, per doc per field scores, matched terms."""
+    """What evaluating a query gave: docs -> score."""
     scores: dict[int, float]
-    field_scores: dict[int, dict[str, float]] = field(default_factory=dict)
-    matched: dict[int, set[str]] = field(default_factory=dict)   # doc -> index terms it matched
 
 
 class Evaluator:
@@ -37,8 +35,8 @@ class Evaluator:
         self.max_expansions = max_expansions
         self.allowed = allowed            # None: every document
         self.leaf_cache: dict[int, dict[int, float]] = {}
-        self.field_parts: dict[int, dict[int, dict[str, float]]] = {}
-        self.leaf_terms: dict[int, dict[int, set[str]]] = {}
+        self.leaf_parts: dict[int, list] = {}
+        self._parts: list = []   # the parts of the leaf being scored
 
     # ---------------------------------------------------------------- leaves
     def _terms(self, leaf, f: Field) -> list[str]:
@@ -47,6 +45,21 @@ class Evaluator:
                 return f.index.expand(leaf.term, self.max_expansions)  # type: ignore[attr-defined]
             return [leaf.term]
         return list(dict.fromkeys(leaf.terms))
+
+    def _phrase(self, leaf: Phrase, f: Field, w: float, allowed):
+        """doc -> score of a phrase or proximity leaf in one field (None: no document holds every
+        word); the part is recorded with the index terms it stood for."""
+        per = [self._position(leaf, i, f, w) for i in range(len(leaf.terms))]
+        terms = tuple(t for p in per for t in p.pop(-1))
+        if any(not p for p in per):
+            return None
+        per.sort(key=len)
+        docs = [d for d in per[0] if all(d in p for p in per[1:]) and (allowed is None or d in allowed)]
+        an = f.index.analyzer  # type: ignore[attr-defined]
+        docs = [d for d in docs if _placed(an.terms(self.text_of(d, f.key) or ""), leaf)]
+        found = {d: sum(p[d] for p in per) for d in docs}
+        self._parts.append((f.key, terms, found))
+        return found
 
     def _position(self, leaf: Phrase, i: int, f: Field, w: float) -> dict:
         """doc -> score of the phrase's i-th word (a truncated word: its expansions), with the
@@ -61,12 +74,17 @@ class Evaluator:
         return out
 
     def leaf(self, leaf) -> dict[int, float]:
+        """doc -> the leaf's score, over every field.  Only the per (field, term) score maps are
+        kept beside it (`details` reads them for the hits shown): a map or set per matching
+        document would be built for tens of thousands of documents on a common word, and waking
+        the garbage collector over the whole graph costs more than the scoring."""
         got = self.leaf_cache.get(id(leaf))
         if got is not None:
             return got
         total: dict[int, float] = {}
-        parts: dict[int, dict[str, float]] = {}
-        terms_hit: dict[int, set[str]] = {}
+        owned = False
+        parts: list[tuple[str, tuple[str, ...], dict[int, float]]] = []
+        self._parts = parts
         allowed = self.allowed
         for f in self.fields:
             terms = self._terms(leaf, f)
@@ -74,37 +92,29 @@ class Evaluator:
                 continue
             w = f.weight * leaf.boost
             if isinstance(leaf, Phrase):
-                per = [self._position(leaf, i, f, w) for i in range(len(leaf.terms))]
-                terms = [t for p in per for t in p.get(-1, ())]  # type: ignore[misc]
-                per = [{d: s for d, s in p.items() if d != -1} for p in per]
-                if any(not p for p in per):
+                found = self._phrase(leaf, f, w, allowed)
+                if found is None:
                     continue
-                per.sort(key=len)
-                docs = [d for d in per[0] if all(d in p for p in per[1:]) and (allowed is None or d in allowed)]
-                an = f.index.analyzer  # type: ignore[attr-defined]
-                docs = [d for d in docs if _placed(an.terms(self.text_of(d, f.key) or ""), leaf)]
-                for d in docs:
-                    s = sum(p[d] for p in per)
-                    total[d] = total.get(d, 0.0) + s
-                    parts.setdefault(d, {})[f.key] = parts.get(d, {}).get(f.key, 0.0) + s
-                    terms_hit.setdefault(d, set()).update(terms)
+                new = [found]
             else:
+                new = []
                 for t in terms:
-                    for d, s in f.stats.scores(t, w).items():  # type: ignore[attr-defined]
-                        if allowed is not None and d not in allowed:
-                            continue
-                        total[d] = total.get(d, 0.0) + s
-                        fp = parts.get(d)
-                        if fp is None:
-                            fp = parts[d] = {}
-                        fp[f.key] = fp.get(f.key, 0.0) + s
-                        th = terms_hit.get(d)
-                        if th is None:
-                            th = terms_hit[d] = set()
-                        th.add(t)
+                    got = f.stats.scores(t, w)  # type: ignore[attr-defined]
+                    if allowed is not None:
+                        got = {d: s for d, s in got.items() if d in allowed}
+                    parts.append((f.key, (t,), got))
+                    new.append(got)
+            for got in new:
+                if not total and not owned:
+                    total = got
+                    continue
+                if not owned:
+                    total, owned = dict(total), True
+                get = total.get
+                for d, s in got.items():
+                    total[d] = get(d, 0.0) + s
         self.leaf_cache[id(leaf)] = total
-        self.field_parts[id(leaf)] = parts
-        self.leaf_terms[id(leaf)] = terms_hit
+        self.leaf_parts[id(leaf)] = parts
         return total
 
     # ---------------------------------------------------------------- structure
@@ -128,17 +138,22 @@ class Evaluator:
         return out
 
     def run(self, q, leaves: list) -> Scored:
-        found = self.docs(q)
-        scores: dict[int, float] = {}
-        if isinstance(found, dict) and len(leaves) == 1:
-            scores = dict(found)
-        else:
-            for d in found:
-                scores[d] = 0.0
-            for lf in leaves:
+        if isinstance(q, Bool) and not q.must and not q.must_not and not any(isinstance(p, Bool) for p in q.should):
+            # words OR words: the sum of the leaves' maps, without a set of the matches first
+            scores: dict[int, float] = {}
+            get = scores.get
+            for lf in q.should:
                 for d, s in self.leaf(lf).items():
-                    if d in scores:
-                        scores[d] += s
+                    scores[d] = get(d, 0.0) + s
+            return Scored(scores)
+        found = self.docs(q)
+        if isinstance(found, dict) and len(leaves) == 1:
+            return Scored(dict(found))
+        scores = dict.fromkeys(found, 0.0)
+        for lf in leaves:
+            for d, s in self.leaf(lf).items():
+                if d in scores:
+                    scores[d] += s
         return Scored(scores)
 
     def details(self, doc: int, leaves: list) -> tuple[dict[str, float], set[str]]:
@@ -147,9 +162,11 @@ class Evaluator:
         terms: set[str] = set()
         for lf in leaves:
             self.leaf(lf)
-            for k, s in self.field_parts[id(lf)].get(doc, {}).items():
-                fs[k] = fs.get(k, 0.0) + s
-            terms.update(self.leaf_terms[id(lf)].get(doc, ()))
+            for key, ts, found in self.leaf_parts[id(lf)]:
+                s = found.get(doc)
+                if s is not None:
+                    fs[key] = fs.get(key, 0.0) + s
+                    terms.update(ts)
         return fs, terms
 
 

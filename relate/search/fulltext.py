@@ -55,6 +55,21 @@ def fulltext_search(graph, label: str, prop: str, query: str, k: int = 10, optio
     return _declared(graph, st, label, prop, query, opts, visible)
 
 
+def best(scores: dict[int, float], k: int) -> list[tuple[int, float]]:
+    """The k best (doc, score) pairs, ties by doc id.  The scan keys on the map's own lookup and
+    builds no tuple per document (a pair per match for tens of thousands of matches costs more
+    than the scoring); only the ties at the k-th score are sorted apart."""
+    if len(scores) <= k:
+        return sorted(scores.items(), key=lambda it: (-it[1], it[0]))
+    top = heapq.nlargest(k, scores, key=scores.__getitem__)
+    kth = scores[top[-1]]
+    # documents tied with the k-th may lie outside `top`: the smallest ids of the tie win
+    ahead = [d for d in top if scores[d] > kth]
+    tied = sorted(d for d, s in scores.items() if s == kth)
+    top = ahead + tied[:k - len(ahead)]
+    return sorted(((d, scores[d]) for d in top), key=lambda it: (-it[1], it[0]))
+
+
 def _warnings(analyzer, query: str) -> list[dict]:
     return [dict(TOKENIZER_LIMITED)] if not analyzer.unicode and has_other_letters(query) else []
 
@@ -83,7 +98,7 @@ def _adhoc(graph, st, label, prop, query, opts: Options, visible) -> dict:
     for t in terms:
         for d, s in stats.scores(t).items():
             scores[d] = scores.get(d, 0.0) + s
-    top = heapq.nsmallest(opts.k, scores.items(), key=lambda it: (-it[1], it[0]))
+    top = best(scores, opts.k)
     return {"hits": [{"node_id": d, "score": s} for d, s in top], "warnings": warnings}
 
 
@@ -179,7 +194,10 @@ def _declared(graph, st, label, prop, query, opts: Options, visible) -> dict:
         more = len(firsts) > opts.k
     else:
         total = len(scored)
-        page = heapq.nsmallest(opts.k + 1, items, key=key_of)
+        if opts.order == "score" and opts.cursor is None:
+            page = best(scored, opts.k + 1)
+        else:
+            page = heapq.nsmallest(opts.k + 1, items, key=key_of)
         more = len(page) > opts.k
         page = page[:opts.k]
     hits = []
