@@ -308,7 +308,8 @@ def report(ft: dict, vec: dict, q: dict) -> str:
         "# Search: relate against SQLite FTS5, bm25s, numpy and usearch",
         "",
         f"`bench/search.py`, one run on {platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} cores ({time.strftime('%Y-%m-%d')}); medians of warm runs.",
+        f"{os.cpu_count()} cores ({time.strftime('%Y-%m-%d')}); medians of warm runs; load average "
+        f"{os.getloadavg()[0]:.1f} at the end of the run (other work on the machine slows every column alike).",
         "",
         f"## Full text, {ft['docs']:,} documents (20 to 80 words, Zipf over 20,000 words)",
         "",
