@@ -2,7 +2,8 @@
 
     ```cypher run         a Cypher cell: editable statement, Run button, result (pre-rendered at
                           build time by the same `relate.browser` code the page runs)
-    ```mcp                MCP call buttons, from {"calls": [{"tool": ..., "arguments": {...}}]}
+    ```mcp                MCP call buttons, from {"calls": [{"tool": ..., "arguments": {...}}]} and
+                          optionally "tools" (the page core's `relate serve --tools`)
     ```terminal           a CLI terminal, from {"statement": ..., "mode": ..., "harness": ...,
                           "presets": [{"label": ..., "statement": ...}]}
     ```bash verify        shell commands whose output (the next ```text block) the test suite
@@ -129,13 +130,15 @@ class Blocks:
         for call in calls:
             tool, arguments = call["tool"], dict(call.get("arguments") or {})
             fields = []
-            if "statement" in arguments:
+            field = "statement" if "statement" in arguments else "query" if "query" in arguments else None
+            if field is not None:  # read_cypher/write_cypher's `statement`, cypher_query's `query`
                 sid, pid = self._id("mcp-statement"), self._id("mcp-parameters")
-                statement = arguments.pop("statement")
+                statement = arguments.pop(field)
                 parameters = arguments.pop("parameters", {})
                 fields.append(
-                    f'<label for="{sid}">statement</label>'
-                    f'<textarea id="{sid}" class="mcp-statement code" rows="{statement.count(chr(10)) + 2}" '
+                    f'<label for="{sid}">{field}</label>'
+                    f'<textarea id="{sid}" class="mcp-statement code" data-field="{field}" '
+                    f'rows="{statement.count(chr(10)) + 2}" '
                     f'spellcheck="false">{html.escape(statement)}</textarea>'
                     f'<label for="{pid}">parameters (JSON object)</label>'
                     f'<textarea id="{pid}" class="mcp-parameters code" rows="1" '
@@ -152,8 +155,10 @@ class Blocks:
                 f'<div class="bar"><button type="button" class="mcp-send" disabled>Call '
                 f"<code>{html.escape(tool)}</code></button></div></fieldset>")
         ro = self._id("mcp-readonly")
+        tools = spec.get("tools")  # `relate serve --tools` of the page's core (default cypher)
+        served = f' data-tools="{_attr(tools)}"' if tools else ""
         return (
-            '<section class="mcp" aria-label="MCP tryout">\n'
+            f'<section class="mcp"{served} aria-label="MCP tryout">\n'
             f'<div class="bar"><span class="field"><input type="checkbox" id="{ro}" class="mcp-readonly">'
             f'<label for="{ro}">Serve read-only (<code>--read-only</code>)</label></span>'
             '<button type="button" class="mcp-list" disabled>List tools (<code>tools/list</code>)</button></div>\n'

@@ -4,11 +4,12 @@
     node_modules/cytoscape/ (npm ci)   -> dist/site/vendor/cytoscape/ its one ES-module file + LICENSE
                                                                      (the result graph view, loaded
                                                                      when a reader asks for it)
-    this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl  (with the parser tables,
+    this project (pip wheel, hatchling) -> dist/site/wheels/relate-*.whl  (with the parser's image,
                                                                      relate/syntax/cypher.lark.bin)
     its runtime deps, Pyodide platform  -> dist/site/wheels/*.whl      (pip download, -c constraints.txt;
                                                                      markers read as Pyodide's, so the
                                                                      native-only h11/websockets stay out)
+    every wheel, under Node's Pyodide    -> the page's bytecode added to each wheel (bytecode.py)
                                         -> dist/site/wheels/manifest.json
     web/*.md + web/template.html        -> dist/site/*.html            (cells pre-rendered natively,
                                                                      the errors reference generated,
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # sibling modules: markdown, blocks
 
 from blocks import Blocks  # noqa: E402
+from bytecode import BytecodeError, add_bytecode  # noqa: E402
 from markdown import render  # noqa: E402
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -54,10 +56,13 @@ PAGES = (
     ("getting-started", "Getting started"),
     ("cypher", "Cypher guide"),
     ("temporal", "Dates, times and places"),
+    ("time-travel", "Time travel"),
     ("cli", "CLI and output modes"),
     ("agent-mode", "Agent mode"),
     ("serve-mcp", "Serving over MCP"),
     ("mcp-reference", "MCP server reference"),
+    ("serve-neo4j", "Serving to Neo4j clients"),
+    ("mcp-tools", "MCP tool groups"),
     ("stores", "Stores and durability"),
     ("errors", "Errors reference"),
 )
@@ -178,6 +183,10 @@ def build_wheels(out: Path, pyodide: dict) -> list[str]:
         if asked:
             pip("download", "-q", *target, *asked)
         todo = sorted(set(wheels.glob("*.whl")) - before)
+    try:
+        add_bytecode(sorted(wheels.glob("*.whl")), out / "vendor" / "pyodide")
+    except BytecodeError as e:
+        raise BuildError(str(e)) from None
     names = sorted(p.name for p in wheels.glob("*.whl"))
     manifest = {"module": BROWSER_MODULE, "pyodide": pyodide["version"],
                 "python": pyodide["python"], "wheels": names}

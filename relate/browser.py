@@ -3,14 +3,16 @@
 The page (web/tryout/relate.js, running this package under Pyodide) sends every request to
 `call()` as one JSON string and gets one JSON string back:
 
-    {"op": "mcp",  "line": "<JSON-RPC line>", "read_only": false}  -> {"reply": "<line>" | null}
+    {"op": "mcp",  "line": "<JSON-RPC line>", "read_only": false, "tools": "cypher"}
+                                                                  -> {"reply": "<line>" | null}
     {"op": "cli",  "args": ["--mode", "toon", "RETURN 1"], "env": {"CLAUDECODE": "1"}}
                                                                   -> {"stdout", "stderr", "exitCode"}
     {"op": "cell", "statement": "...", "parameters": {...}}      -> a cell result (see `cell`)
 
-The page has ONE database (`:memory:`), created on first use.  Both MCP cores share it: the
+The page has ONE database (`:memory:`), created on first use.  Every MCP core shares it: the
 read-only one answers as `relate serve --mcp stdio --read-only` would, the other as the writable
-server, so the same protocol code that serves stdio natively answers the page.  Each core passes
+server, so the same protocol code that serves stdio natively answers the page.  `tools` is the
+value of `relate serve --tools` (default `cypher`); one core is made per (read-only, tools).  Each core passes
 its own policy (`policy.SERVED`, read-only for the first) with every call; cells run under the
 database's open policy.  A CLI call runs
 `relate ARGS` in-process with stdout not a terminal, and like a native process opens whatever
@@ -64,27 +66,39 @@ class Page:
 
     def __init__(self) -> None:
         from . import connect
-        from .policy import SERVED
         from .protocols.mcp import McpServer
 
         self.db = connect()  # `:memory:`, with the open policy the page's cells run under
-        # the two servers share the database; each passes its own policy with every call
-        self._mcp = {False: McpServer(self.db, SERVED),
-                     True: McpServer(self.db, SERVED, read_only=True)}
+        # the servers share the database; each passes its own policy with every call
+        self._mcp: dict[tuple, McpServer] = {}
 
-    def mcp(self, line: str, read_only: bool = False) -> str | None:
+    def server(self, read_only: bool = False, tools: str | None = None):
+        """The page's MCP core for `--read-only` (or not) and `--tools TOOLS`, made on first use."""
+        from .policy import SERVED
+        from .protocols.mcp import McpServer
+        from .protocols.tool_groups import DEFAULT_TOOLS, parse_tools
+
+        options = DEFAULT_TOOLS if tools is None else parse_tools(tools)
+        key = (bool(read_only), options)
+        core = self._mcp.get(key)
+        if core is None:
+            core = self._mcp[key] = McpServer(self.db, SERVED, read_only=True if read_only else None, tools=options)
+        return core
+
+    def mcp(self, line: str, read_only: bool = False, tools: str | None = None) -> str | None:
         """One JSON-RPC line -> the reply line (no newline), or None for a notification."""
-        reply = self._mcp[bool(read_only)].handle_line(line)
+        reply = self.server(read_only, tools).handle_line(line)
         return None if reply is None else reply.rstrip("\n")
 
-    def cell(self, statement: str, parameters: dict | None = None) -> dict:
+    def cell(self, statement: str, parameters: dict | None = None, at_time: str | None = None) -> dict:
         """Run a statement on the page's database -> what a cell shows: column names, rows as
         Cypher text (`rows`) and as JSON (`values`), column types, counters and a summary line;
         or the engine's error message."""
         from .errors import RelateError
 
         try:
-            result = self.db.run(self.db.prepare(statement), parameters or {})  # Cypher values, for JSON
+            result = self.db.run(self.db.prepare(statement), parameters or {},  # Cypher values, for JSON
+                                 at_time=at_time)
         except RelateError as exc:
             return {"error": exc.message, "kind": exc.kind}
         rows = result.rows if result.columns else []  # a statement without RETURN shows no rows
@@ -95,17 +109,18 @@ class Page:
             "values": [[to_json(v) for v in row] for row in rows],
             "stats": result.stats.as_dict(),
             "summary": summary(len(rows), result.stats),
+            "warnings": [w.code for w in result.warnings],
             "error": None,
         }
 
     def call(self, request: dict) -> dict:
         op = request.get("op")
         if op == "mcp":
-            return {"reply": self.mcp(request["line"], request.get("read_only", False))}
+            return {"reply": self.mcp(request["line"], request.get("read_only", False), request.get("tools"))}
         if op == "cli":
             return run_cli(request.get("args", []), request.get("env") or {})
         if op == "cell":
-            return self.cell(request["statement"], request.get("parameters"))
+            return self.cell(request["statement"], request.get("parameters"), request.get("at_time"))
         raise ValueError(f"unknown op {op!r}")
 
 

@@ -20,14 +20,17 @@ from .errors import E
 from .exec.context import CancelToken, ExecContext
 from .exec.value_size import KIND as MEMORY_KIND
 from .exec.profile import instrument
+from . import temporal_run
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
 from .policy import OPEN, Policy
 from .procedures import Procedure, ProcedureRegistry, builtins
 from .search.procedures import procedures as search_procedures
-from .result import Notification, PlanDescription, Result, Stats, Timings
+from .result import Notification, PlanDescription, Result, Span, Stats, Timings
+from .values import str_ids
 from .semantic.analyze import analyze
+from .storage.graph import Notes
 from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
@@ -99,7 +102,7 @@ class Database:
     """
 
     def __init__(self, path: str = MEMORY, read_only: bool = False, *, live: bool = False,
-                 policy: Policy = OPEN) -> None:
+                 policy: Policy = OPEN, clock=None, temporal_read_limit: int | None = None) -> None:
         self.path = path
         self.read_only = read_only or live or policy.read_only  # the store opens read-only
         # what statements on this connection may do (a read-only open is a read-only policy)
@@ -111,6 +114,11 @@ class Database:
         self.procedures = ProcedureRegistry(builtins() + search_procedures())
         self._explicit = None  # the open transaction of a `transaction()` block
         self._explicit_ns = 0  # when it began (epoch nanoseconds)
+        # the clock of the time travel (`temporal.md`): epoch nanoseconds; tests pass a fixed one
+        self.clock = clock if clock is not None else time.time_ns
+        # how many versions of the history a read at a past time may look at
+        self.temporal_read_limit = temporal_read_limit if temporal_read_limit is not None else (
+            policy.temporal_read_limit)
 
     def transaction(self):
         """A context manager: the statements run inside it form one transaction, made durable
@@ -134,7 +142,19 @@ class Database:
         self.close()
 
     def _commit(self) -> None:
+        graph = self.graph
+        txn = graph.txn
+        notes = txn.notes
+        if notes is None:
+            notes = txn.notes = Notes(self.now())
         self.store.commit()
+        graph.history.commit(graph, notes)
+
+    def now(self) -> int:
+        """One reading of the store's clock: epoch ns, later than every committed transaction."""
+        t = self.clock()
+        last = self.graph.history.last_time
+        return t if t > last else last + 1
 
     # ------------------------------------------------------------------ planning
     def prepare(self, text: str) -> Prepared:
@@ -165,18 +185,21 @@ class Database:
     # ------------------------------------------------------------------ running
     def execute(self, text: str, parameters: dict | None = None, *, notifications: bool = False,
                 timeout: float | None = None, policy: Policy | None = None,
-                cancel: CancelToken | None = None) -> Result:
+                cancel: CancelToken | None = None, at_time: str | None = None,
+                provenance: dict | None = None) -> Result:
         """Run one statement with Python values: `parameters` may hold `datetime` values,
         `timedelta`, `bytes` and tuples beside JSON's kinds, and the rows hold `datetime` values
         for Cypher's temporal ones (`run` gives the engine's own values, as the CLI and MCP see
         them).  `notifications`: report the plan's advice (as EXPLAIN would).
         `timeout`: seconds the run may take before it is stopped and rolled back.  `policy`: what
         this call may do, instead of the connection's (a read-only store stays read-only).
-        `cancel`: a token that stops the run (rolled back) once another thread cancels it."""
+        `cancel`: a token that stops the run (rolled back) once another thread cancels it.
+        `at_time`: ISO-8601; the statement reads the graph as of that valid time (as `AS OF`).
+        `provenance`: a dict kept with the transaction's record (`transaction_record`)."""
         t0 = time.perf_counter_ns()
         prepared = self.prepare(text)
         result = self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
-                          policy=policy, cancel=cancel)
+                          policy=policy, cancel=cancel, at_time=at_time, provenance=provenance)
         rows = result.rows
         if rows:
             # the Python door: temporal values become datetime's (the renderers, which `run`
@@ -187,7 +210,8 @@ class Database:
 
     def run(self, prepared: Prepared, parameters: dict | None = None, *, notifications: bool = False,
             started: int | None = None, timeout: float | None = None, policy: Policy | None = None,
-            cancel: CancelToken | None = None) -> Result:
+            cancel: CancelToken | None = None, at_time: str | None = None,
+            provenance: dict | None = None) -> Result:
         """Run a planned statement under `policy` (default: the connection's), checked here for
         every front door: see `policy.py` for the order of the refusals.  The policy's time limit
         applies when it is shorter than `timeout`.  Python parameter values are converted as for
@@ -219,6 +243,12 @@ class Database:
             timings = Timings(parse_ms=pt.parse_ms, lex_parse_ms=pt.lex_parse_ms, rewrite_ms=pt.rewrite_ms,
                               lower_ms=pt.lower_ms, plan_ms=pt.plan_ms)
         notes = prepared.notifications if notifications or stmt.explain or stmt.profile else ()
+        graph = self.graph
+        now = valid = None
+        if graph.history.due or at_time is not None or stmt.temporal is not None:
+            # something becomes due later (one clock reading, one heap-top comparison), or the
+            # statement reads at a past time or dates its writes
+            graph, now, valid = temporal_run.begin(self, prepared, params, at_time, policy)
         if stmt.explain:
             if not hit:
                 self._remember(prepared)
@@ -241,10 +271,10 @@ class Database:
             policy.check_load_csv(self.read_only, position(prepared.text, plan.loads_csv))
         t_exec = t0 if hit else time.perf_counter_ns()
         if timeout is None:
-            ctx = ExecContext(self.graph, params, None, None, 0.0, cancel)
+            ctx = ExecContext(graph, params, None, None, 0.0, cancel)
         else:
             # the timeout counts from the call: time spent parsing, checking and planning is part of it
-            ctx = ExecContext(self.graph, params, None, timeout, (time.perf_counter_ns() - t0) / 1e9, cancel)
+            ctx = ExecContext(graph, params, None, timeout, (time.perf_counter_ns() - t0) / 1e9, cancel)
         if not plain and policy.expression_memory_limit is not None:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         if stmt.profile:
@@ -261,6 +291,14 @@ class Database:
         else:
             txn = outer
             mark = txn.savepoint()
+        if plan.query_type != "r":
+            history_notes = txn.notes  # (`notes` is the plan's notifications)
+            if history_notes is None:
+                history_notes = txn.notes = Notes(now if now is not None else self.now())
+            if valid is not None or outer is not None:
+                temporal_run.date_writes(txn, history_notes, valid, outer is not None)
+            if provenance is not None:
+                history_notes.provenance = dict(provenance)
         # constraints are checked on what the statement wrote, when its last row is made
         checked = plan.writes_rows and bool(self.graph.constraints)
         if checked:
@@ -321,10 +359,15 @@ class Database:
             # after the plan entered the cache: the same text with smaller values gets a hit
             policy.check_result(rows)
         if ctx.profile is not None:
-            return Result(prepared.text, plan.columns, rows, ctx.stats, notes, describe(plan.root, ctx.profile)[0],
-                          timings, prepared.cache, plan.query_type, profiled=True)
-        return Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
-                      prepared.cache, plan.query_type)
+            result = Result(prepared.text, plan.columns, rows, ctx.stats, notes,
+                            describe(plan.root, ctx.profile)[0], timings, prepared.cache, plan.query_type,
+                            profiled=True)
+        else:
+            result = Result(prepared.text, plan.columns, rows, ctx.stats, notes, prepared.description, timings,
+                            prepared.cache, plan.query_type)
+        if self.graph.history.starts:  # values that become valid later exist: say this read shows now
+            result.warnings = (temporal_run.VALID_NOW,)
+        return result
 
     def _remember(self, prepared: Prepared) -> None:
         """Cache a plan that ran: later calls of the same text get this entry back as is."""
@@ -349,7 +392,7 @@ class Database:
         """BM25 search of `label` nodes' `property` -> {hits: [{node_id, score, ...}], ..., warnings}
         (the `fulltext_search` tool's answer; options as that tool takes them)."""
         from .search.fulltext import fulltext_search
-        self.store.refresh()
+        self._current()
         return fulltext_search(self.graph, label, property, query, k, options)
 
     def vector_search(self, label: str, property: str, vector=None, *, query_text: str | None = None,
@@ -357,8 +400,48 @@ class Database:
         """Nearest `label` nodes by the cosine of their `property` vectors to `vector`, or to
         `query_text` embedded (exactly one of the two) -> {hits: [{node_id, score}], warnings}."""
         from .search.vectors import vector_search
-        self.store.refresh()
+        self._current()
         return vector_search(self.graph, label, property, vector, query_text, k, options)
+
+    # ------------------------------------------------------------------ time travel
+    def _current(self) -> None:
+        """Before a lookup outside a statement: the writer's latest commits, what became due."""
+        self.store.refresh()
+        history = self.graph.history
+        if history.due:
+            now = self.now()
+            if history.next_due <= now:
+                history.apply_due(self.graph, now)
+
+    def node_by_str_id(self, str_id: str):
+        """The node whose string id (`elementId()`) is `str_id`, as valid now; None when there is none."""
+        self._current()
+        n = str_ids.parse(str_id, "n")
+        return None if n is None else self.graph.nodes.get(n)
+
+    def relationship_by_str_id(self, str_id: str):
+        """The relationship whose string id is `str_id`, as valid now; None when there is none."""
+        self._current()
+        n = str_ids.parse(str_id, "r")
+        return None if n is None else self.graph.rels.get(n)
+
+    def span(self, entity) -> Span | None:
+        """The existence span of `entity` (a node or relationship of a result): when its version
+        valid now became valid and when it was recorded; None when it is not valid now."""
+        self._current()
+        got = self.graph.history.span(entity, self.now())
+        return None if got is None else Span(*got)
+
+    def transaction_record(self, seq: int) -> dict | None:
+        """The record of committed transaction `seq` (1, 2, ... in commit order on this store):
+        {seq, txnTime, txnTimeNanos, validTime, validTimeNanos, provenance}; None when unknown."""
+        rec = self.graph.history.txns.get(seq)
+        return None if rec is None else rec.as_dict()
+
+    @property
+    def last_transaction(self) -> int:
+        """The number of the last committed transaction (0 before any)."""
+        return self.graph.history.seq
 
     # ------------------------------------------------------------------ schema
     def schema(self, sample_size: int = 1000) -> dict:
@@ -398,6 +481,9 @@ class _InnerTransactions:
         txn.undo.clear()
         if txn.redo is not None:
             txn.redo.clear()
+        notes = txn.notes
+        if notes is not None:  # the next batch goes on at the same times, with notes of its own
+            txn.notes = Notes(notes.now, notes.valid, notes.provenance)
         txn.dirty = False
 
     def name(self) -> str:
@@ -439,14 +525,17 @@ class _TransactionBlock:
 
 
 def connect(path: str = MEMORY, read_only: bool = False, *, live: bool = False, policy: Policy = OPEN,
-            import_dir: str | None = None) -> Database:
+            import_dir: str | None = None, clock=None, temporal_read_limit: int | None = None) -> Database:
     """Open a store: `:memory:`, a `.rl` file, or a directory (`live`: a read-only open of a
     directory store that follows its writer's commits).  `policy`: what its statements may do.
     `import_dir`: the folder LOAD CSV may read (`file:///x.csv` is DIR/x.csv); without one LOAD CSV
-    is refused, and it is refused on a read-only connection whatever the folder."""
+    is refused, and it is refused on a read-only connection whatever the folder.  `clock`: a callable
+    giving epoch nanoseconds, the time writes are recorded at (default `time.time_ns`).
+    `temporal_read_limit`: the versions of history a read at a past time may look at."""
     if import_dir is not None:
         policy = replace(policy, import_dir=import_folder(import_dir))
-    return Database(path, read_only=read_only, live=live, policy=policy)
+    return Database(path, read_only=read_only, live=live, policy=policy, clock=clock,
+                    temporal_read_limit=temporal_read_limit)
 
 
 def import_folder(path) -> str:

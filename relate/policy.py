@@ -44,6 +44,8 @@ class Policy:
     expression_memory_limit: int | None = None  # bytes: the largest value a statement may build or return
     time_limit: float | None = None  # seconds a statement may run (`relate serve --call-timeout-secs`)
     import_dir: str | None = None  # the folder LOAD CSV reads; None refuses LOAD CSV (`--import-dir`)
+    # versions of history a read at a past time may look at (`--temporal-read-limit`)
+    temporal_read_limit: int = 1_000_000
     # derived, not set: no hop bound, no --safe, no memory limit, no time limit, so `Database.run`
     # skips those checks (and their bookkeeping) with one test; read-only and LOAD CSV are checked
     # on their own, from what the plan does

@@ -144,6 +144,8 @@ class Result:
     # the engine's rows, when `rows` holds them as Python values (`Database.execute`): temporal
     # values with their nanoseconds and zone rules, as the renderers read them
     cypher_rows: list[tuple] | None = None
+    # warnings about the answer itself (CURRENT_READ_VALID_NOW: the graph holds values valid later)
+    warnings: tuple[Notification, ...] = ()
 
     @property
     def column_types(self) -> list[str]:
@@ -178,3 +180,21 @@ class Result:
         except ImportError as exc:  # pandas is optional; say what is missing
             raise ImportError("Result.to_df() needs pandas: pip install pandas") from exc
         return pandas.DataFrame(list(self.rows), columns=list(self.columns))
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """When an entity's version is valid (`valid_from`, `valid_to`) and when the database recorded it
+    (`txn_from`, `txn_to`): epoch nanoseconds, None for an open end."""
+
+    valid_from: int | None
+    valid_to: int | None
+    txn_from: int | None
+    txn_to: int | None
+
+    def as_dict(self) -> dict:
+        """The nanoseconds under snake_case keys, then the same times as ISO-8601 text (`Z`)."""
+        from .temporal.instant import render_ns
+        return {"valid_from": self.valid_from, "valid_to": self.valid_to, "txn_from": self.txn_from,
+                "txn_to": self.txn_to, "validFrom": render_ns(self.valid_from), "validTo": render_ns(self.valid_to),
+                "txnFrom": render_ns(self.txn_from), "txnTo": render_ns(self.txn_to)}

@@ -171,6 +171,37 @@ class Transactions:
             graph.txn = None
 
 
+class AutoCommit:
+    """The database as a front door without transactions of its own sees it (MCP's tools): each
+    statement auto-commits against the last commit, and a write while an open transaction holds
+    the write role is refused with `Conflict.WriterBusy`, as it is for everyone else.  Everything
+    but `prepare`, `run` and `schema` is the database's own."""
+
+    def __init__(self, txs: Transactions) -> None:
+        self._txs = txs
+
+    def __getattr__(self, name: str):
+        return getattr(self._txs.db, name)
+
+    def prepare(self, text: str) -> Prepared:
+        return self._txs.prepare(None, text)
+
+    def run(self, prepared: Prepared, parameters: dict | None = None, **kw) -> Result:
+        txs = self._txs
+        writes = prepared.plan.query_type != "r" and not prepared.statement.explain
+        if writes and txs.writer is not None:
+            raise E.Conflict.WriterBusy()
+        txs._enter(None)
+        result = txs.db.run(prepared, parameters, **kw)
+        if writes and result.stats.contains_updates:
+            txs.commits += 1
+        return result
+
+    def schema(self, *args, **kw):
+        self._txs._enter(None)
+        return self._txs.db.schema(*args, **kw)
+
+
 def _replay(graph, ops) -> None:
     nodes, rels = graph.nodes, graph.rels
     for op in ops:

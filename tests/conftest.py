@@ -11,19 +11,14 @@ from tests import error_record
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
-TEAM = """CREATE (ada:Person {name: 'Ada', role: 'engineer'}),
-       (grace:Person {name: 'Grace', role: 'engineer'}),
-       (noor:Person {name: 'Noor', role: 'maintainer'}),
-       (relate:Project {name: 'relate', language: 'Rust'}),
-       (tck:Project {name: 'opencypher-tck', language: 'Gherkin'}),
-       (ada)-[:WORKS_ON {since: 2024}]->(relate),
-       (grace)-[:WORKS_ON {since: 2023}]->(relate),
-       (grace)-[:WORKS_ON {since: 2022}]->(tck),
-       (noor)-[:MAINTAINS]->(relate),
-       (ada)-[:KNOWS]->(grace)"""
+from tests.team import TEAM  # noqa: E402,F401  (the fixtures' graph; tests import it from here)
 
 
 def pytest_configure(config):
+    # tests/pyodide runs tests/unit inside Pyodide too, leaving out these (the browser has neither)
+    config.addinivalue_line("markers", "needs_processes: the test starts a thread or a process")
+    config.addinivalue_line("markers", "needs_native_stack: the test builds a value nested thousands deep "
+                                       "(freeing it overflows Pyodide's stack)")
     error_record.install()  # every RelateError the session makes must have a declared kind
 
 

@@ -44,14 +44,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "relate"
 MAX_LINES = 600
 
 LAYERS = {
-    "errors": 0, "version": 0,
+    "errors": 0, "version": 0, "dataclass_code": 0, "gc_pause": 0,
     "temporal": 1,
     "values": 2,
     "storage": 3, "syntax": 3, "result": 3,
     "semantic": 4,
     "exec": 5, "procedures": 5, "search": 5,
     "plan": 6,
-    "policy": 7, "database": 7, "schema": 7, "transactions": 7,
+    "policy": 7, "database": 7, "temporal_run": 7, "schema": 7, "transactions": 7,
     "output": 8, "jsonenc": 8, "protocols": 8,
     "net": 9, "cli": 9, "browser": 9, "skill": 9, "": 9,  # "": relate/__init__.py
 }

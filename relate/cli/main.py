@@ -16,20 +16,24 @@ result set, and the first failure stops the run with its exit code.
 """
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
 import sys
 from typing import Mapping, TextIO
 
-from ..errors import E, EXIT_USAGE, StorageError, UsageError
-from . import params as P
-from ..output import MODES
-from .agent import agent_mode
-from .failure import error_object, error_text
-from .parsers import _Exit, build_parser, build_serve_parser, help_text
-from .script import split
-from .session import Session
+from ..gc_pause import paused
+
+with paused():  # as the package's own imports (`relate/__init__.py`)
+    from ..errors import E, EXIT_USAGE, StorageError, UsageError
+    from . import params as P
+    from ..output import MODES
+    from .agent import agent_mode
+    from .failure import error_object, error_text
+    from .parsers import _Exit, build_parser, build_serve_parser, help_text
+    from .script import split
+    from .session import Session
 
 AGENT_ROW_CAP = 100
 _HELP = ("-h", "--help")
@@ -133,7 +137,7 @@ def _run_statements(argv, env, stdin, stdout, stderr, isatty: bool, stdin_isatty
         stdout.write(error_text(error_object(e), mode))
         return e.exit_code
     session = Session(db, mode=mode, max_rows=max_rows, parameters=parameters, timeout=args.timeout,
-                      stdout=stdout, stderr=stderr)
+                      stdout=stdout, stderr=stderr, at_time=args.at_time)
     try:
         if shell:
             from .terminal import interactive
@@ -223,6 +227,11 @@ def _scripts(args, stdin) -> list[str]:
 
 def entry() -> None:
     """Console-script entry point."""
+    # this process is the CLI's own: what the imports and the parser's image made lives until it
+    # exits, so the cyclic collector need never walk it again (`gc_pause.py`)
+    from ..syntax.parser import warm_parser
+    warm_parser()
+    gc.freeze()
     def tty(stream) -> bool:
         try:
             return stream.isatty()

@@ -174,6 +174,9 @@ def build_parser(out: TextIO | None = None) -> _Parser:
     p.add_argument("--import-dir", metavar="DIR",
                    help="the folder LOAD CSV may read (file:///x.csv is DIR/x.csv); without it LOAD CSV "
                         "is refused")
+    p.add_argument("--at-time", metavar="ISO",
+                   help="read the graph as of this valid time (ISO-8601), as AS OF '<ISO>' does; "
+                        "statements must read and have a top-level MATCH")
     p.add_argument("--no-agent-mode", action="store_true",
                    help="ignore agent-harness detection (as RELATE_AGENT_MODE=0 does)")
     return p
@@ -192,6 +195,14 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
                    help="serve MCP on stdin/stdout, or as streamable HTTP on this port")
     p.add_argument("--bolt", metavar="PORT",
                    help="serve Bolt 5 (Neo4j's drivers; TCP and WebSocket) on this port")
+    p.add_argument("--http", metavar="PORT", help="serve Neo4j's HTTP Query API v2 on this port")
+    p.add_argument("--origin", action="append", default=[], metavar="URL",
+                   help="a web page origin (scheme://host[:port]) whose scripts may call the Query API "
+                        "(CORS); repeatable")
+    p.add_argument("--tx-timeout-secs", default="60", metavar="N",
+                   help="seconds a Query API transaction may sit idle before it is rolled back (default 60)")
+    from ..protocols.tool_groups import TOOLS_HELP
+    p.add_argument("--tools", default="cypher", metavar="LIST", help=TOOLS_HELP)
     p.add_argument("--read-only", nargs="?", const="snapshot", default=None, metavar="FRESHNESS",
                    help="open the store read-only (write_cypher is not listed); =live follows a "
                         "directory store another process writes")
@@ -213,6 +224,9 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
                    help="the largest value one expression may build, e.g. 256MiB (the default)")
     p.add_argument("--call-timeout-secs", default="0", metavar="N",
                    help="seconds a tool call's statement may run, 0 for no limit (the default)")
+    p.add_argument("--temporal-read-limit", default=str(SERVED.temporal_read_limit), metavar="N",
+                   help="versions of history a read at a past time may look at (default "
+                        f"{SERVED.temporal_read_limit}); past it the read fails with TEMPORAL_READ_LIMIT")
     p.add_argument("--import-dir", metavar="DIR",
                    help="let LOAD CSV read this folder's files (off by default: MCP clients read no files; "
                         "refused with --read-only)")

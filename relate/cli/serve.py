@@ -46,21 +46,39 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     """`relate serve ...`: open the store, then hand the protocol core to a transport."""
     env = os.environ if env is None else env
     args = build_serve_parser(stderr).parse_args(argv)
-    bolt = args.bolt
-    if bolt is not None and not (bolt.isascii() and bolt.isdigit() and int(bolt) <= 65535):
-        raise E.Usage.Usage(f"Error: serve --bolt takes a port number, got {bolt!r}")
-    if not args.mcp and bolt is None:
+    bolt, http = args.bolt, args.http
+    for flag, value in (("--bolt", bolt), ("--http", http)):
+        if value is not None and not (value.isascii() and value.isdigit() and int(value) <= 65535):
+            raise E.Usage.Usage(f"Error: serve {flag} takes a port number, got {value!r}")
+    if not args.mcp and bolt is None and http is None:
         raise E.Usage.Usage("Error: serve needs --mcp stdio or --mcp PORT")
     if args.mcp and len(args.mcp) > 1:
         raise E.Usage.Usage("Error: serve --mcp may be given only once")
     target = args.mcp[0] if args.mcp else None
-    if bolt is not None and target is not None:
-        raise E.Usage.Usage("Error: serve --bolt beside --mcp is not supported yet; run two processes")
+    if target == "stdio" and (bolt is not None or http is not None):
+        raise E.Usage.Usage("Error: serve --mcp stdio cannot be combined with --bolt or --http: serve MCP on a "
+                            "port (--mcp PORT) beside them")
+    if args.origin and http is None:
+        raise E.Usage.Usage("Error: serve --origin applies to the Query API: add --http PORT")
+    from ..net.origins import normal_origin
+    origins = []
+    for text in args.origin:
+        origin = normal_origin(text)
+        if origin is None:
+            raise E.Usage.Usage(f"Error: serve --origin takes an origin such as https://example.com:8443, got "
+                                f"{text!r}")
+        origins.append(origin)
+    tx_timeout = _int_flag("--tx-timeout-secs", args.tx_timeout_secs, 1, MAX_DEADLINE)
     if target == "stdio" and args.auth is not None:
         raise E.Usage.Usage("Error: serve --mcp stdio skips auth: the host that starts the process is its only "
                             "peer; drop --auth")
     if target not in (None, "stdio") and not (target.isascii() and target.isdigit() and int(target) <= 65535):
         raise E.Usage.Usage(f"Error: serve --mcp takes stdio or a port number, got {target!r}")
+    from ..protocols.tool_groups import ToolsSpecError, parse_tools
+    try:
+        tools = parse_tools(args.tools)
+    except ToolsSpecError as e:
+        raise E.Usage.Usage(str(e)) from None
     if args.read_only not in (None, "snapshot", "live"):
         raise E.Usage.Usage(f"Error: --read-only takes no value or =live, got {args.read_only!r}")
     header_deadline = _int_flag("--header-deadline-secs", args.header_deadline_secs, 0, MAX_DEADLINE)
@@ -68,6 +86,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     max_connections = _int_flag("--max-connections", args.max_connections, 1, None)
     call_timeout = _int_flag("--call-timeout-secs", args.call_timeout_secs, 0, MAX_DEADLINE)
     max_depth = _int_flag("--max-traversal-depth", args.max_traversal_depth, MIN_LIMIT, MAX_LIMIT)
+    history_limit = _int_flag("--temporal-read-limit", args.temporal_read_limit, 1, None)
     memory_limit = parse_size(args.expression_memory_limit)
     if memory_limit is None or memory_limit < 1:
         raise E.Usage.Usage("Error: --expression-memory-limit takes a size in bytes, optionally with KiB, MiB or "
@@ -96,7 +115,8 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
 
     from ..database import Database
     policy = Policy(read_only=args.read_only is not None, safe=args.safe, max_traversal_depth=max_depth,
-                    expression_memory_limit=memory_limit, time_limit=call_timeout or None, import_dir=imports)
+                    expression_memory_limit=memory_limit, time_limit=call_timeout or None, import_dir=imports,
+                    temporal_read_limit=history_limit)
     from .notices import store_notices
     try:
         with store_notices(stderr, "serve: warning: "):
@@ -104,10 +124,6 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     except StorageError as e:
         stderr.write(f"Error: Failed to open Relate: {e.message}\n")
         return e.exit_code
-    if target is None:
-        return _serve_bolt(args, db, auth_flag, auth_env, max_connections, stderr)
-    from ..protocols.mcp import McpServer
-    server = McpServer(db, db.policy)
     # the core logs internal errors (with their traceback) to `relate`; they go to this run's stderr
     handler = logging.StreamHandler(stderr)
     handler.setFormatter(logging.Formatter("serve: %(message)s"))
@@ -115,44 +131,27 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     logger.addHandler(handler)
     try:
         if target == "stdio":
+            from ..protocols.mcp import McpServer
             from ..net.stdio import serve_stdio
-            return serve_stdio(server, stdin, stdout, stderr)
-        from ..net.auth import resolve
+            return serve_stdio(McpServer(db, db.policy, tools=tools), stdin, stdout, stderr)
         try:
             from ..net.http import HttpLimits
         except ImportError:  # h11 is a native-only dependency (the `native` extra)
             stderr.write("Error: serve --mcp PORT needs the h11 package: pip install 'relate[native]'\n")
             return EXIT_OTHER
-        from ..net.listener import ConnectionLimit
-        from ..net.mcp_http import run_http
+        from ..net.front import Front
         limits = HttpLimits(header_deadline=header_deadline or None, body_deadline=body_deadline or None)
-        preamble = (f"serve: store {args.database} is open read-only",) if args.read_only is not None else ()
-        return run_http(server, host=args.host, port=int(target), port_text=target,
-                        resolve_auth=lambda: resolve(auth_flag, auth_env, args.database), limits=limits,
-                        limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble)
-    finally:
-        logger.removeHandler(handler)
-        db.close()
-
-
-def _serve_bolt(args, db, auth_flag, auth_env, max_connections: int, stderr) -> int:
-    """`relate serve --bolt PORT`: the Bolt listener alone."""
-    handler = logging.StreamHandler(stderr)
-    handler.setFormatter(logging.Formatter("serve: %(message)s"))
-    logger = logging.getLogger("relate")
-    logger.addHandler(handler)
-    try:
+        front = Front(db, args.host, limits, tx_timeout=tx_timeout, origins=frozenset(origins), tools=tools)
+        if target is not None:
+            front.mcp(int(target), target)
+        if bolt is not None:
+            front.bolt(int(bolt), bolt)
+        if http is not None:
+            front.http(int(http), http)
         from ..net.auth import resolve
-        from ..net.bolt import run_bolt
-        from ..net.listener import ConnectionLimit
-        from ..net.mcp_http import Engine
-        from ..transactions import Transactions
-        engine = Engine()
         preamble = (f"serve: store {args.database} is open read-only",) if args.read_only is not None else ()
-        return run_bolt(Transactions(db), lambda: engine.lock, host=args.host, port=int(args.bolt),
-                        port_text=args.bolt, resolve_auth=lambda: resolve(auth_flag, auth_env, args.database),
-                        limit=ConnectionLimit(max_connections), stderr=stderr, preamble=preamble,
-                        on_stop=engine.stop)
+        return front.run(resolve_auth=lambda: resolve(auth_flag, auth_env, args.database),
+                         max_connections=max_connections, stderr=stderr, preamble=preamble)
     finally:
         logger.removeHandler(handler)
         db.close()

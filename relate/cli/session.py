@@ -28,8 +28,9 @@ from .script import Statement
 
 class Session:
     def __init__(self, db, *, mode: str, max_rows: int | None, parameters: dict, timeout: float | None,
-                 stdout: TextIO, stderr: TextIO, summary: bool = False) -> None:
+                 stdout: TextIO, stderr: TextIO, summary: bool = False, at_time: str | None = None) -> None:
         self.db = db
+        self.at_time = at_time  # --at-time: every statement reads as of that valid time
         self.mode = mode
         self.max_rows = max_rows
         self.parameters = parameters
@@ -57,7 +58,7 @@ class Session:
         try:
             prepared = self.db.prepare(statement.text)
             result = self.db.run(prepared, self.parameters, started=started, timeout=self.timeout,
-                                 cancel=self.cancel)
+                                 cancel=self.cancel, at_time=self.at_time)
             out = render(result, self.mode, max_rows=self.max_rows or None)
         except RelateError as e:
             return self.fail(e, statement, source, number)

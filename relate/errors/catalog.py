@@ -26,7 +26,8 @@ from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, 
                    CypherSemanticError, CypherSyntaxError, CypherTypeError, DeletedEntityError,
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
                    ProtocolError, AuthenticationError, ReadOnlyError, RelateError, StatementCancelled,
-                   StatementTimeout, StorageError, StorageWriteError, TransactionConflictError, TransactionError,
+                   StatementTimeout, StorageError, StorageWriteError, TemporalError, TransactionConflictError,
+                   TransactionError,
                    UsageError)
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
@@ -349,6 +350,32 @@ class Runtime(Group[CypherRuntimeError]):
                            "`relate --import-dir DIR`, `relate serve --import-dir DIR`), or in the browser.")
 
 
+class Temporal(Group[TemporalError]):
+    InvalidTemporalPrefix = Kind("The time of an AT VALID, AS OF or RECORDED prefix (or of `at_time`) is not an "
+                                 "ISO-8601 date or date time.",
+                                 "{what} needs an ISO-8601 date or date time (for example '2024-01-01' or "
+                                 "'2024-01-01T12:00:00Z'), got {got}")
+    AsOfWrite = Kind("A statement under AS OF writes: a read at a past time cannot change the graph.",
+                     "AS OF reads the graph at a past time and cannot write; to date a write, start it with "
+                     "AT VALID '<ISO-8601>'", phase="compile")
+    AtTimeWrite = Kind("A statement run with `at_time` (MCP atTime, --at-time) writes.",
+                       "atTime reads the graph at a past time and does not date a write; to record a fact as "
+                       "true from a past date, start the write with AT VALID '<ISO-8601>'", phase="compile")
+    AtTimeNeedsMatch = Kind("A statement run with `at_time` has no top-level MATCH.",
+                            "atTime needs a query with at least one top-level MATCH", phase="compile")
+    AtTimeWithTemporalPrefix = Kind("A statement run with `at_time` also starts with AT VALID or AS OF.",
+                                    "atTime cannot be combined with an AT VALID or AS OF prefix in the query",
+                                    phase="compile")
+    MixedValidTimes = Kind("Two statements of one transaction() block write under different AT VALID times.",
+                           "the statements of one transaction write at one valid time; this one's AT VALID "
+                           "differs from the transaction's: commit first")
+    TemporalReadLimit = Kind("A read at a past time would visit more versions of the history than the "
+                             "connection allows (`temporal_read_limit`).",
+                             "TEMPORAL_READ_LIMIT: this read at a past time would look at more than {limit} "
+                             "versions of the graph's history; no rows are returned. Narrow the query or raise "
+                             "the limit (temporal_read_limit)")
+
+
 class Deleted(Group[DeletedEntityError]):
     DeletedEntityAccess = Kind("A statement reads or changes a node or relationship it has already deleted.")
 
@@ -434,6 +461,10 @@ class Request(Group[ProtocolError]):
                    "or a message the connection's state does not take.")
     DatabaseNotFound = Kind("A request names a database other than the one the server holds.",
                             "Database does not exist. Database name: '{name}'.")
+    TransactionNotFound = Kind("A Query API request names a transaction that is not open: never begun, ended, or "
+                               "rolled back after its idle time ran out.",
+                               'Transaction with Id: "{id}" was not found. It may have expired and been rolled '
+                               'back, or it has already ended.')
 
 
 class Auth(Group[AuthenticationError]):

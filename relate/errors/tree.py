@@ -161,6 +161,19 @@ class CypherRuntimeError(RelateError):
     exit_code = EXIT_REJECTED
 
 
+class TemporalError(RelateError):
+    """A statement's time-travel part cannot be honoured: a bad AT VALID / AS OF time, a write
+    under AS OF or `at_time`, a read at a past time over its history budget."""
+
+    category = "temporal error"
+    tck_type = "SemanticError"
+    exit_code = EXIT_REJECTED
+
+    def __init__(self, kind: str, detail: str, *, position: Position | None = None,
+                 phase: str = "runtime") -> None:
+        super().__init__(kind, detail, phase=phase, position=position)
+
+
 class DeletedEntityError(CypherRuntimeError):
     """A statement read or changed a node or relationship it had already deleted."""
 

@@ -18,7 +18,7 @@ from ..values import Node, Path, Relationship, type_name
 from ..values.compare import equals
 from . import scan_filter as SF
 from .compile import Compiler, Scope
-from .index_seek import NodeSeek, SeekKind
+from .index_seek import CompositeSeek, NodeSeek, PointSeek, SeekKind, TextSeek
 from .labels import label_test
 from .qpp import QppStep
 from ..semantic.checks.path_patterns import group_variables
@@ -86,6 +86,14 @@ def _props_check(compiler: Compiler, props: A.Expr | None, scope: Scope):
 _FLIP = {A.Direction.OUT: A.Direction.IN, A.Direction.IN: A.Direction.OUT, A.Direction.BOTH: A.Direction.BOTH}
 
 
+def _conjoined(compiler: Compiler, conjuncts, scope: Scope):
+    """The conjuncts, joined by AND, compiled against `scope`."""
+    e = conjuncts[0]
+    for c in conjuncts[1:]:
+        e = A.Binary(A.BinOp.AND, e, c, 0)
+    return compiler.compile(e, scope)
+
+
 @dataclass(slots=True)
 class Step:
     """One relationship hop of a walk."""
@@ -143,6 +151,19 @@ class PartMatcher:
         if seek is not None and (seek.rel is not None or seek.kind is SeekKind.EQUAL):
             # (label or type, key, value closure): an equality, the common case, looked up inline
             self.anchor_seek = (seek.label, seek.key, compiler.compile(seek.value, outer_scope))
+        elif seek is not None and seek.kind is SeekKind.COMPOSITE:
+            cs = seek.range_conjuncts
+            self.node_seek = CompositeSeek(
+                seek.label, seek.index, tuple(k for k, _, _ in seek.equal),
+                tuple(compiler.compile(v, outer_scope) for _, v, _ in seek.equal),
+                tuple((op, compiler.compile(e, outer_scope)) for op, e in seek.bounds),
+                _conjoined(compiler, cs, scope) if cs else None)
+        elif seek is not None and seek.kind in (SeekKind.BBOX, SeekKind.DISTANCE):
+            self.node_seek = PointSeek(seek.kind, seek.label, seek.index, compiler.compile(seek.value, outer_scope),
+                                       compiler.compile(seek.other, outer_scope))
+        elif seek is not None and seek.kind in (SeekKind.CONTAINS, SeekKind.SUFFIX):
+            self.node_seek = TextSeek(seek.kind, seek.label, seek.index, compiler.compile(seek.value, outer_scope),
+                                      _conjoined(compiler, seek.conjuncts, scope))
         elif seek is not None:
             cs = seek.conjuncts
             fallback = compiler.compile(cs[0] if len(cs) == 1 else A.Binary(A.BinOp.AND, cs[0], cs[1], 0), scope)

@@ -1,6 +1,6 @@
-"""`SHORTEST 1` / `ANY SHORTEST` and `ALL SHORTEST` over one quantified relationship
-(`(a)-[:R]->+(b)`, `{0,n}`, `{1,n}`, or `*`) -> a breadth-first search per start node, instead of
-enumerating every trail and keeping the shortest.
+"""`SHORTEST 1` / `ANY SHORTEST` and `ALL SHORTEST` (and `ANY`, which a shortest path answers) over
+one quantified relationship (`(a)-[:R]->+(b)`, `{0,n}`, `{1,n}`, or `*`) -> a breadth-first
+search per start node, instead of enumerating every trail and keeping the shortest.
 
 Why this is the same answer: a shortest walk between two different nodes repeats no node, so it
 is a trail, and breadth-first search finds exactly the walks of least length (with every
@@ -9,7 +9,7 @@ cannot reach that way is a start node's own (a closed trail back to it, when the
 minimum is 1): that is the shortest path from the start to the far end `u` of each closing
 relationship `e`, searched without `e`, plus `e` -- one more search per relationship at the
 start, only when the start could also be the end.  Quantifiers with a minimum above 1 need trails
-that are not simple paths, so they stay with the enumerating matcher (`selectors.py`).
+that are not simple paths, so they go to the search over trails (`selector_trails.py`).
 
 Rows come out by length, then in the order the search reached their end node.  The deadline and
 the cancel token are polled once per node taken off the queue.
@@ -21,7 +21,7 @@ from ..syntax import ast as A
 
 def applies(inner, selector, where) -> bool:
     """Whether the part `inner` (a `PartMatcher`) under `selector` can take the search."""
-    if selector is None or where is not None or selector.k != 1 or selector.kind not in ("shortest", "groups"):
+    if selector is None or where is not None or selector.k != 1 or selector.kind not in ("shortest", "groups", "any"):
         return False
     if len(inner.steps) != 1:
         return False

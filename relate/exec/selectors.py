@@ -9,12 +9,14 @@ partition), `SHORTEST k` the k of least length (ties in the order found), `SHORT
 every path whose length is among the k least lengths, `ALL` every path.  Partitions come out in
 the order their first path was found.  Matches are enumerated by the part's matcher (trail
 semantics, an explicit stack: no recursion), so a selector bounds the rows, not the search --
-except `SHORTEST 1` / `ALL SHORTEST` over one quantified relationship, which `selector_bfs.py`
-answers with a breadth-first search."""
+except over one quantified relationship without a pre-filter: `SHORTEST 1` / `ANY SHORTEST` /
+`ALL SHORTEST` / `ANY` with a minimum of 0 or 1 are a breadth-first search over nodes
+(`selector_bfs.py`), the other selectors one over trails that stops once every end node has what
+its selector keeps (`selector_trails.py`)."""
 from __future__ import annotations
 
 from ..values import Relationship
-from . import selector_bfs
+from . import selector_bfs, selector_trails
 
 
 class SelectiveMatcher:
@@ -31,9 +33,13 @@ class SelectiveMatcher:
         self.first_slot = inner.node_slots_in_order[0]
         self.last_slot = inner.node_slots_in_order[-1]
         self.rel_slots = inner.rel_slots_in_order
-        # `SHORTEST 1` / `ALL SHORTEST` over one quantified relationship: a breadth-first search
-        self.search = selector_bfs.ShortestSearch(inner, selector) if selector_bfs.applies(inner, selector, where) \
-            else None
+        # one quantified relationship: a breadth-first search over nodes (`SHORTEST 1`, `ALL SHORTEST`,
+        # `ANY`) or over trails (the other selectors, or a minimum above 1)
+        self.search = None
+        if selector_bfs.applies(inner, selector, where):
+            self.search = selector_bfs.ShortestSearch(inner, selector)
+        elif selector_trails.applies(inner, selector, where):
+            self.search = selector_trails.TrailSearch(inner, selector)
 
     def _length(self, row) -> int:
         n = 0

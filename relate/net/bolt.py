@@ -26,16 +26,16 @@ import socket
 import threading
 import time
 from itertools import count
-from typing import Callable, TextIO
+from typing import Callable
 
-from ..errors import EXIT_OTHER, RelateError
+from ..errors import RelateError
 from ..protocols import bolt_framing as F
 from ..protocols import bolt_messages as M
 from ..protocols.bolt_session import BoltSession
 from ..protocols.neo4j_codes import code_of, failure_message
 from ..transactions import Transactions
-from .auth import Credential, ResolvedAuth
-from .listener import ConnectionLimit, Listener, Slot, StopSignals, open_listener
+from .auth import Credential
+from .listener import Slot
 
 AUTH_FAILURE_DELAY = 1.0
 FIRST_BYTE_DEADLINE = 3.0
@@ -233,35 +233,3 @@ class BoltServer:
         finally:
             session.close()
 
-
-def run_bolt(txs: Transactions, lock: Callable[[], object], *, host: str, port: int, port_text: str,
-             resolve_auth: Callable[[], ResolvedAuth], limit: ConnectionLimit, stderr: TextIO,
-             preamble: tuple[str, ...] = (), on_stop: Callable[[], None] | None = None) -> int:
-    """Serve Bolt on host:port until SIGINT or SIGTERM."""
-    def say(line: str) -> None:
-        stderr.write(line + "\n")
-        stderr.flush()
-
-    opened = open_listener(host, port, f"--bolt {port_text}", resolve_auth, say)
-    if opened is None:
-        return EXIT_OTHER
-    sock, auth = opened
-    stopping = threading.Event()
-    signals = StopSignals(stopping)
-    server = BoltServer(txs, lock, auth.credential, stopping)
-    listener = Listener(sock, server.serve_connection, limit, stopping)
-    signals.install()
-    try:
-        for line in preamble + auth.lines:
-            say(line)
-        mode = "basic" if auth.credential is not None else "none"
-        shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-        say(f"serve: Bolt listening on bolt://{shown}:{listener.port} (auth: {mode})")
-        listener.serve(signals.reader)
-        if on_stop is not None:
-            on_stop()
-        say(f"serve: {signals.received or 'stop'} received, shutting down")
-        listener.wait()
-    finally:
-        signals.restore()
-    return 0

@@ -288,20 +288,3 @@ class StopSignals:
         self.reader.close()
         self._writer.close()
 
-
-def open_listener(host: str, port: int, flag: str, resolve_auth, say):
-    """Bind host:port, then resolve the credential -> (socket, ResolvedAuth), or None once the
-    reason is said (`say`, one line): every listener of `relate serve` starts the same way."""
-    from .auth import AuthSpecError
-    try:
-        sock = bind(host, port)
-    except OSError as e:
-        say(f"Error: serve {flag}: cannot bind {host}:{port}: {e.strerror or e}")
-        return None
-    try:
-        auth = resolve_auth()
-    except (AuthSpecError, OSError) as e:
-        sock.close()
-        say(str(e) if isinstance(e, AuthSpecError) else f"Error: auth token file: {e.strerror or e}")
-        return None
-    return sock, auth

@@ -1,11 +1,7 @@
-"""`relate serve --mcp PORT`: an MCP protocol core -> a running streamable HTTP listener, until
-SIGINT or SIGTERM.
-
-Order of a start: bind (a taken port fails before any credential is made), settle the credential
-(`auth.py`: may write the token file), print the startup lines on stderr, serve.  On a signal:
-print the shutdown line, stop accepting, stop the statements running or waiting for the engine
-(each answers `cancelled: the server is shutting down ...`), answer the requests in flight,
-return 0.
+"""`relate serve --mcp PORT`: one JSON-RPC body over streamable HTTP -> the MCP protocol core,
+under the engine lock when it reaches the database (the listener itself is started by
+`doors.py`).  On a stop, the statements running or waiting for the engine are cancelled (each
+answers `cancelled: the server is shutting down ...`).
 
 The engine runs one statement at a time: the calls that reach the database (`McpServer.needs_engine`)
 hold one lock; everything else (`ping`, `tools/list`, `initialize`, notifications, errors) is
@@ -17,15 +13,13 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Callable, Iterator, TextIO
+from typing import Iterator
 
-from ..errors import E, EXIT_OTHER
+from ..errors import E
 from ..exec.context import CancelToken
 from ..protocols import jsonrpc
 from ..protocols.mcp import McpServer
-from .auth import ResolvedAuth
-from .http import HttpLimits, McpHttp, Watch
-from .listener import ConnectionLimit, Listener, StopSignals, open_listener
+from .http import Watch
 
 
 class Engine:
@@ -67,48 +61,8 @@ def answer(server: McpServer, engine: Engine, line: str, watch: Watch) -> str | 
         return msg
     if not server.needs_engine(msg):
         return server.handle(msg)
+    ticket = server.admit(msg)  # before waiting: a call sent again while its first runs must know it
     with engine.call() as token, watch(lambda: token.cancel(E.Cancelled.ClientGone)):
         with engine.lock:
-            return server.handle(msg, token)
+            return server.handle(msg, token, ticket)
 
-
-def url_host(host: str) -> str:
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
-
-
-def run_http(server: McpServer, *, host: str, port: int, port_text: str,
-             resolve_auth: Callable[[], ResolvedAuth], limits: HttpLimits, limit: ConnectionLimit,
-             stderr: TextIO, preamble: tuple[str, ...] = ()) -> int:
-    def say(line: str) -> None:
-        stderr.write(line + "\n")
-        stderr.flush()
-
-    opened = open_listener(host, port, f"--mcp {port_text}", resolve_auth, say)
-    if opened is None:
-        return EXIT_OTHER
-    sock, auth = opened
-
-    stopping = threading.Event()
-    signals = StopSignals(stopping)
-    engine = Engine()
-
-    def call(line: str, watch: Watch) -> str | None:
-        return answer(server, engine, line, watch)
-
-    http = McpHttp(call, auth.credential, limits, stopping)
-    listener = Listener(sock, http.serve_connection, limit, stopping)
-    signals.install()
-    try:
-        for line in preamble:
-            say(line)
-        for line in auth.lines:
-            say(line)
-        mode = "basic" if auth.credential is not None else "none"
-        say(f"serve: MCP (streamable HTTP) listening on http://{url_host(host)}:{listener.port} (auth: {mode})")
-        listener.serve(signals.reader)
-        engine.stop()
-        say(f"serve: {signals.received or 'stop'} received, shutting down")
-        listener.wait()
-    finally:
-        signals.restore()
-    return 0

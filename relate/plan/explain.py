@@ -6,7 +6,8 @@ operator above them; ids are assigned to visible operators in pre-order from the
 
 What the access-path rules chose is shown where it goes beyond the pattern as written: an index
 seek, with the index's name as SHOW INDEXES lists it, what it indexes and what it looks up
-(`index seek person_age :Person(age) WHERE p.age >= $low AND p.age < 65`), the WHERE conjuncts
+(`index seek person_age :Person(age) WHERE p.age >= $low AND p.age < 65`; `composite index seek`,
+`text index seek` and `point index seek` for the composite, TEXT and POINT indexes), the WHERE conjuncts
 pushed into the scan (`pushed filter n.k > $v`),
 the label columns a scan or a count reads (`column read :L(k)`).  Inline map entries run in the
 scan too; they are the pattern itself, and the details stay the pattern's walk for them.
@@ -45,6 +46,10 @@ def _value_text(e: A.Expr) -> str:
         return _value_text(e.subject) + "." + _name(e.key)
     if isinstance(e, A.ListLiteral):
         return "[" + ", ".join(_value_text(x) for x in e.items) + "]"
+    if isinstance(e, A.MapLiteral):
+        return "{" + ", ".join(f"{_name(k)}: {_value_text(v)}" for k, v in e.entries) + "}"
+    if isinstance(e, A.FunctionCall) and e.name.lower() == "point" and len(e.args) == 1:
+        return "point(" + _value_text(e.args[0]) + ")"
     raise AssertionError(f"not a simple test value: {type(e).__name__}")
 
 
@@ -68,8 +73,30 @@ def seek_text(seek: IndexSeek, spec: MatchSpec) -> str:
             return f"relationship index seek {on}"
         return f"relationship index seek {on} WHERE {_name(rel)}.{_name(seek.key)} = {_seek_value_text(seek.value)}"
     var = spec.anchor_name
-    # an anonymous anchor's hidden name is no name a user wrote: the key alone stands for it
-    prop = _name(seek.key) if is_hidden(var) else f"{_name(var)}.{_name(seek.key)}"
+
+    def prop_of(key: str) -> str:
+        # an anonymous anchor's hidden name is no name a user wrote: the key alone stands for it
+        return _name(key) if is_hidden(var) else f"{_name(var)}.{_name(key)}"
+    prop = prop_of(seek.key)
+    if seek.kind is SeekKind.COMPOSITE:
+        # the keys it reads, in the index's order (its equalities, then its range)
+        on = f"{_name(seek.index)} :{_name(seek.label)}({', '.join(_name(k) for k in seek.keys)})"
+        tests = [f"{prop_of(k)} = {_seek_value_text(v)}" for k, v, _ in seek.equal]
+        tests += [f"{prop} {_OP_TEXT[op]} {_seek_value_text(v)}" for op, v in seek.bounds]
+        return f"composite index seek {on} WHERE {' AND '.join(tests)}"
+    if seek.kind is SeekKind.BBOX:
+        assert seek.value is not None and seek.other is not None
+        return (f"point index seek {on} WHERE point.withinBBox({prop}, {_seek_value_text(seek.value)}, "
+                f"{_seek_value_text(seek.other)})")
+    if seek.kind is SeekKind.DISTANCE:
+        assert seek.value is not None and seek.other is not None
+        c = seek.conjunct
+        op = "<" if isinstance(c, A.Binary) and c.op in (A.BinOp.LT, A.BinOp.GT) else "<="
+        return (f"point index seek {on} WHERE point.distance({prop}, {_seek_value_text(seek.value)}) {op} "
+                f"{_seek_value_text(seek.other)}")
+    if seek.kind in (SeekKind.CONTAINS, SeekKind.SUFFIX):
+        assert seek.value is not None
+        return f"text index seek {on} WHERE {prop} {seek.kind.value} {_seek_value_text(seek.value)}"
     if seek.kind is SeekKind.RANGE:
         test = " AND ".join(f"{prop} {_OP_TEXT[op]} {_seek_value_text(v)}" for op, v in seek.bounds)
     else:

@@ -65,10 +65,25 @@ class IndexSeek:
     kind: SeekKind = SeekKind.EQUAL
     bounds: tuple[tuple[Op, A.Expr], ...] = ()   # RANGE: (op, value) pairs, at most one per side
     more: tuple[A.Expr, ...] = ()        # RANGE: a second conjunct it answers (the other side)
+    # COMPOSITE: the equalities on the index's first keys, in its order: (key, value, the WHERE
+    # conjunct or None for an inline map entry); `key` and `bounds` then give the range, if any
+    equal: tuple[tuple[str, A.Expr, A.Expr | None], ...] = ()
+    other: A.Expr | None = None          # BBOX: the upper-right corner; DISTANCE: the radius
+
+    @property
+    def range_conjuncts(self) -> tuple[A.Expr, ...]:
+        return ((self.conjunct,) if self.conjunct is not None else ()) + self.more
 
     @property
     def conjuncts(self) -> tuple[A.Expr, ...]:
-        return ((self.conjunct,) if self.conjunct is not None else ()) + self.more
+        return self.range_conjuncts + tuple(c for _, _, c in self.equal if c is not None)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The properties it answers a test on."""
+        if self.kind is SeekKind.COMPOSITE:
+            return tuple(k for k, _, _ in self.equal) + ((self.key,) if self.bounds else ())
+        return (self.key,)
 
 
 @dataclass(frozen=True, slots=True)

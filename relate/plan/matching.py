@@ -90,8 +90,10 @@ class MatchPlanner:
             has_rels = has_rels or bool(el.rels)
             for n in el.nodes:
                 if isinstance(n.properties, A.MapLiteral) and n.labels:
+                    sought = spec.seek.keys if spec is not None and spec.seek is not None and \
+                        n is spec.anchor_node else ()
                     for key, _ in n.properties.entries:
-                        if all(self.graph.index_for(lb, key) is None for lb in n.labels):
+                        if key not in sought and all(self.graph.index_for(lb, key) is None for lb in n.labels):
                             warnings.append(missing_index(n.labels[0], key))
         if any(m.part.shortest for m in parts):
             node.name = "ShortestPath" if not c.optional else "OptionalShortestPath"

@@ -17,25 +17,26 @@ Bolt 5 structures (tag: fields):
   I datetime with an offset (UTC epoch seconds, nanoseconds, offset seconds),
   i datetime with a zone (UTC epoch seconds, nanoseconds, zone name),
   E duration (months, days, seconds, nanoseconds), X 2D point (srid, x, y), Y 3D point (srid, x, y, z)
-Element ids are the engine's `elementId()`: `4:<db>:<id>` for a node, `5:<db>:<id>` for a relationship.
+Element ids are the engine's `elementId()`, the stable string ids: `n<id>` for a node, `r<id>` for a
+relationship (`values/str_ids.py`).
 """
 from __future__ import annotations
 
 from ..errors import E
 from ..values import Node, Path, Relationship
+from ..values.str_ids import node_str_id, rel_str_id
 from .bolt_packstream import INT64_MAX, INT64_MIN, Structure
 
-_DB = "00000000-0000-0000-0000-000000000000"  # relate's database id in element ids (exec/functions/graph.py)
 NANOS = 1_000_000_000
 DAY_NANOS = 86_400 * NANOS
 
 
 def node_element_id(node: Node) -> str:
-    return f"4:{_DB}:{node.id}"
+    return node_str_id(node.id)
 
 
 def rel_element_id(rel: Relationship) -> str:
-    return f"5:{_DB}:{rel.id}"
+    return rel_str_id(rel.id)
 
 
 def _props(entity) -> dict:

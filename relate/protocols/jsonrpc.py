@@ -313,6 +313,8 @@ def result_line(id: object, result: object) -> str:
     return f'{{"jsonrpc":"2.0","id":{_dumps(id)},"result":{_dumps(result)}}}'
 
 
-def error_line(id: object, code: int, message: str) -> str:
-    """The reply line for a failed request; ``id`` None writes ``"id":null``."""
-    return f'{{"jsonrpc":"2.0","id":{_dumps(id)},"error":{{"code":{int(code)},"message":{_dumps(message)}}}}}'
+def error_line(id: object, code: int, message: str, data: object = None) -> str:
+    """The reply line for a failed request; ``id`` None writes ``"id":null``; ``data`` (when not
+    None) is the error's `data` member."""
+    extra = "" if data is None else f',"data":{_dumps(data)}'
+    return f'{{"jsonrpc":"2.0","id":{_dumps(id)},"error":{{"code":{int(code)},"message":{_dumps(message)}{extra}}}}}'

@@ -2,7 +2,8 @@
 
 Sans-I/O: the stdio shell, the HTTP listener and the browser all feed `McpServer.handle_line`,
 which answers each method from one table (`McpServer.methods`, method name -> handler).
-Tools: `write_cypher` (listed only on a writable store), `read_cypher`, `get_schema`.  Each Cypher
+Tools come in groups (`tool_groups.py`, `relate serve --tools`); the default group `cypher` is
+`write_cypher` (listed only on a writable store), `read_cypher`, `get_schema`.  Each Cypher
 call is planned first and its query type read from the plan; `read_cypher` refuses writes and
 schema statements, `write_cypher` refuses reads, before anything runs (the tools' contract).  Then
 the database runs it under the server's `Policy` (`policy.py`: hop bound, `--safe`, read-only,
@@ -15,6 +16,9 @@ around the calls that reach it, the messages for which `needs_engine` is true (`
 others (`ENGINE_FREE` methods, notifications, unknown methods, undecodable lines) read only fields
 fixed when the server was made, so they may be answered on any thread while a statement runs.  A
 `CancelToken` handed to `handle` stops that call's statement once the transport cancels it.
+
+The `graph` group (`graph_tools.py`, handled in `mcp_graph.py`) answers its refusals as JSON-RPC
+errors instead of `isError` results, as the 1.4 tool line does.
 """
 from __future__ import annotations
 
@@ -32,6 +36,9 @@ from ..values.ints import INT_MAX, INT_MIN, PARAMETER_RANGE
 from . import jsonrpc
 from .jsonrpc import _dumps as _json
 from .jsonrpc import Message
+from .graph_tools import GRAPH_TOOL_NAMES, GRAPH_TOOLS
+from .mcp_graph import LOCAL, Caller, GraphTools, RpcError
+from .tool_groups import DEFAULT_TOOLS, ToolOptions
 from .tools import TOOL_GET_SCHEMA, TOOL_READ, TOOL_WRITE, tool_list
 
 DEFAULT_PROTOCOL = "2024-11-05"
@@ -72,11 +79,13 @@ def envelope(result: Result, *, rows: bool = True) -> dict:
 
 class McpServer:
     """Serves one open store to MCP hosts, every call under `policy` (default `SERVED`); the
-    keyword arguments replace single fields of it."""
+    keyword arguments replace single fields of it.  `tools`: the tool groups offered (default
+    `cypher` alone); `caller`: who calls (`mcp_graph.Caller`; the HTTP door names its credential)."""
 
     def __init__(self, db: Database, policy: Policy = SERVED, *, read_only: bool | None = None,
                  safe: bool | None = None, max_traversal_depth: int | None = None,
-                 expression_memory_limit: int | None = None) -> None:
+                 expression_memory_limit: int | None = None, tools: ToolOptions = DEFAULT_TOOLS,
+                 caller: Caller = LOCAL) -> None:
         fields = {"read_only": read_only, "safe": safe, "max_traversal_depth": max_traversal_depth,
                   "expression_memory_limit": expression_memory_limit}
         policy = replace(policy, **{k: v for k, v in fields.items() if v is not None})
@@ -85,6 +94,10 @@ class McpServer:
         self.db = db
         self.policy = policy
         self.read_only = policy.read_only  # no write_cypher tool
+        self.tools = tools
+        self.graph = GraphTools(db, policy, caller) if tools.offers("graph") else None
+        listed = tool_list(self.read_only) if tools.offers("cypher") else []
+        self.tool_list = listed + (list(GRAPH_TOOLS) if self.graph is not None else [])
         self.methods = {
             "initialize": self._initialize,
             "ping": self._ping,
@@ -104,7 +117,22 @@ class McpServer:
         unless it is listed in `ENGINE_FREE`.)"""
         return msg.has_id and msg.method in self.methods and msg.method not in ENGINE_FREE
 
-    def handle(self, msg: Message, cancel: CancelToken | None = None) -> str | None:
+    def set_caller(self, caller: Caller) -> None:
+        """Who calls this server's tools (the HTTP door, once it knows its credential)."""
+        if self.graph is not None:
+            self.graph.caller = caller
+
+    def admit(self, msg: Message) -> str | None:
+        """Called by a transport that answers calls concurrently, as a call arrives and before it
+        waits for the engine -> the ticket to pass to `handle` (idempotency keys: a second call
+        with a key whose first call is running must learn it was in flight)."""
+        if self.graph is None or msg.method != "tools/call" or not isinstance(msg.params, dict):
+            return None
+        if msg.params.get("name") not in GRAPH_TOOL_NAMES:
+            return None
+        return self.graph.arrive(msg.params.get("arguments"))
+
+    def handle(self, msg: Message, cancel: CancelToken | None = None, ticket: str | None = None) -> str | None:
         method = msg.method
         if not msg.has_id:
             return None  # notifications get no reply
@@ -112,6 +140,8 @@ class McpServer:
         if handler is None:
             return jsonrpc.error_line(msg.id, jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}")
         try:
+            if method == "tools/call":
+                return self._tools_call(msg, cancel, ticket)
             return handler(msg, cancel)
         except Exception:  # a bug must not take the server down or leak detail; the operator sees it
             log.exception("internal error answering %s", method)
@@ -130,14 +160,22 @@ class McpServer:
         return jsonrpc.result_line(msg.id, {})
 
     def _tools_list(self, msg: Message, cancel: CancelToken | None) -> str:
-        return jsonrpc.result_line(msg.id, {"tools": tool_list(self.read_only)})
+        return jsonrpc.result_line(msg.id, {"tools": self.tool_list})
 
-    def _tools_call(self, msg: Message, cancel: CancelToken | None) -> str:
+    def _tools_call(self, msg: Message, cancel: CancelToken | None, ticket: str | None = None) -> str:
         params = msg.params if isinstance(msg.params, dict) else {}
         name = params.get("name")
         if not isinstance(name, str):
             return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
                                       'Invalid params: tools/call needs a string "name"')
+        if self.graph is not None and name in GRAPH_TOOL_NAMES:
+            arguments = params.get("arguments")
+            try:
+                payload = self.graph.call(name, arguments if isinstance(arguments, dict) else {}, cancel, ticket)
+            except RpcError as e:
+                return jsonrpc.error_line(msg.id, e.code, e.message, e.data)
+            return jsonrpc.result_line(msg.id, {"content": [{"text": _json(payload), "type": "text"}],
+                                                "isError": False})
         return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments"), cancel))
 
     # ------------------------------------------------------------------ tools
@@ -149,6 +187,8 @@ class McpServer:
             return {"content": [{"text": str(e), "type": "text"}], "isError": True}
 
     def _tool_text(self, name: str, args: dict, cancel: CancelToken | None) -> str:
+        if not self.tools.offers("cypher"):
+            raise ToolError(f"unknown tool '{name}'")
         if name == TOOL_GET_SCHEMA:
             return _json(self.db.schema(_sample_size(args)))
         if name == TOOL_READ or (name == TOOL_WRITE and not self.read_only):

@@ -30,7 +30,8 @@ from enum import Enum
 
 from ..errors import E
 
-FORMAT = 2
+FORMAT = 3
+READABLE = (2, 3)  # format 2: before history (snapshot.py reads it, writers go on in 3)
 STORE_MAGIC = b"RELATE-STORE"        # a `.rl` file and a directory store's snapshot files
 WAL_MAGIC = b"RELATE-WAL"            # a directory store's WAL segment
 DIRECTORY_MAGIC = b"RELATE-DIRECTORY"  # the marker file naming a folder a directory store
@@ -55,7 +56,7 @@ def check_header(raw: bytes, magic: bytes, where: str) -> int:
     if version > FORMAT:
         raise E.Storage.FormatVersion(f"store format {version} is newer than this relate reads "
                                       f"({FORMAT}); open it with a newer relate: {where}")
-    if version < FORMAT:
+    if version not in READABLE:
         raise E.Storage.FormatVersion(f"store format {version} is not readable here: {where}")
     return end + 1
 
@@ -83,7 +84,7 @@ def _frame_at(raw: bytes, pos: int) -> tuple[bytes, bytes, int] | None:
     if pos + HEAD_SIZE > len(raw):
         return None
     tag, version, length, crc = _HEAD.unpack_from(raw, pos)
-    if tag not in (SNAPSHOT, TXN) or version != FORMAT:
+    if tag not in (SNAPSHOT, TXN) or version not in READABLE:
         return None
     stop = pos + HEAD_SIZE + length
     if stop > len(raw):
@@ -98,12 +99,13 @@ def valid_frame_after(raw: bytes, pos: int) -> bool:
     """Whether any complete, checksummed frame starts after `pos` (the bytes of a torn append
     cannot form one by chance: the odds are those of a CRC-32 collision)."""
     for tag in (TXN, SNAPSHOT):
-        probe = tag + bytes([FORMAT])
-        i = raw.find(probe, pos + 1)
-        while i >= 0:
-            if _frame_at(raw, i) is not None:
-                return True
-            i = raw.find(probe, i + 1)
+        for version in READABLE:
+            probe = tag + bytes([version])
+            i = raw.find(probe, pos + 1)
+            while i >= 0:
+                if _frame_at(raw, i) is not None:
+                    return True
+                i = raw.find(probe, i + 1)
     return False
 
 

@@ -5,11 +5,15 @@ Every byte a store reads or writes, every rename, unlink and folder sync goes th
 unsynced data (tests/storage/faultfs.py) and check recovery against it.  `OsFileSystem` is the real
 one.  Only positional writes are used (`write_at`), so a store always knows where its bytes land.
 
-Nothing here is imported by the browser build's paths: `:memory:` never touches a file.
+The browser build's `:memory:` never touches a file, but its CLI can open a store in Pyodide's
+in-memory file system, which has no hard links and whose flock always succeeds: `link` and `lock`
+answer there as natively (tests/pyodide runs tests/unit inside Pyodide to keep it so).
 """
 from __future__ import annotations
 
 import os
+import sys
+import weakref
 
 from ..errors import E, StorageError
 
@@ -31,7 +35,7 @@ def write_failed(e: OSError) -> StorageError:
 class OsFile:
     """An open file: positional reads and writes, size, sync, truncate."""
 
-    __slots__ = ("path", "fd")
+    __slots__ = ("path", "fd", "__weakref__")
 
     def __init__(self, path: str, fd: int) -> None:
         self.path = path
@@ -122,7 +126,16 @@ class OsFileSystem:
 
     def link(self, src: str, dst: str) -> None:
         """Give `src` a second name `dst`; fails if `dst` exists (creation that never replaces)."""
-        os.link(src, dst)
+        if hasattr(os, "link"):
+            os.link(src, dst)
+            return
+        # Pyodide: no hard links; an exclusive create of a copy never replaces either (callers
+        # unlink `src` next)
+        fd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            os.write(fd, self.read(src))
+        finally:
+            os.close(fd)
 
     def unlink(self, path: str) -> None:
         os.unlink(path)
@@ -150,6 +163,15 @@ class OsFileSystem:
             import fcntl  # native only; the browser build never opens a file store
         except ImportError:
             return True  # a single-process platform: nobody to share the store with
+        if sys.platform == "emscripten":
+            # Pyodide's flock always succeeds; one process there, so its leases are all here,
+            # by file (a compacted copy renamed into place keeps its own)
+            key = os.fstat(file.fd)[1:3]
+            holder = _PYODIDE_LEASES.get(key)
+            if holder is not None and holder.fd >= 0:
+                return False
+            _PYODIDE_LEASES[key] = file
+            return True
         try:
             fcntl.flock(file.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -161,6 +183,8 @@ class OsFileSystem:
         return True
 
 
+# (inode, device) -> the file holding its lease, until it is closed or collected (as a flock)
+_PYODIDE_LEASES: "weakref.WeakValueDictionary[tuple, OsFile]" = weakref.WeakValueDictionary()
 OS = OsFileSystem()
 
 

@@ -45,12 +45,13 @@ from .adjacency import _SMALL as _SMALL  # re-exported: the layout tests read it
 from .adjacency import Adjacency
 from .graph_load import GraphLoad
 from .graph_schema import GraphSchema
+from .history import History
 from .index_order import OrderedKeys
 from .props import NO_PROPS as _NO_PROPS
 from .reltable import RelTable
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
 
-__all__ = ["ConstraintDef", "ConstraintKind", "Graph", "IndexDef", "Transaction"]
+__all__ = ["ConstraintDef", "ConstraintKind", "Graph", "IndexDef", "Notes", "Transaction"]
 
 # values whose index entry holds exactly the nodes equal to them (NaN excepted, checked apart)
 _EXACT_IN_INDEX = frozenset((str, int, float, bool))
@@ -61,12 +62,15 @@ class Transaction:
     `rollback_to(savepoint())` replays it back to a mark, so one failed statement of an explicit
     transaction leaves the statements before it in place."""
 
-    __slots__ = ("undo", "dirty", "redo")
+    __slots__ = ("undo", "dirty", "redo", "notes")
 
     def __init__(self, durable: bool = False) -> None:
         self.undo: list = []
         self.dirty = False
         self.redo: list | None = [] if durable else None
+        # what the history needs of a writing transaction (`Notes`), given by its first write
+        # statement: a read's transaction never gets one
+        self.notes: Notes | None = None
 
     def rollback(self) -> None:
         while self.undo:
@@ -88,6 +92,21 @@ class Transaction:
             del self.redo[redo_mark:]
 
 
+class Notes:
+    """A writing transaction's notes for the history (history.py): its time, its AT VALID time,
+    its provenance, and existing records as its first change of each found them (id -> (record,
+    labels, a copy of the properties))."""
+
+    __slots__ = ("now", "valid", "provenance", "pre_nodes", "pre_rels")
+
+    def __init__(self, now: int, valid: int | None = None, provenance: dict | None = None) -> None:
+        self.now = now
+        self.valid = valid
+        self.provenance = provenance
+        self.pre_nodes: dict = {}
+        self.pre_rels: dict = {}
+
+
 class Graph(Adjacency, GraphLoad, GraphSchema):
     def __init__(self) -> None:
         self.nodes: dict[int, Node] = {}
@@ -101,6 +120,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.rel_index_data: dict[tuple[str, str], dict] = {}
         # (label, key) -> the index's keys in order, kept once a range seek asked (index_order.py)
         self._ordered: dict[tuple[str, str], OrderedKeys] = {}
+        # label -> index name -> the entries of a composite or TEXT node index (index_entries.py)
+        self.node_entries: dict[str, dict] = {}
         self.touched: dict | None = None  # id -> entity written by the running statement (graph_schema.py)
         self._label_sets: dict[frozenset | tuple, frozenset] = {frozenset(): frozenset()}
         self.next_node_id = 0
@@ -116,6 +137,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         # indexes last caught up, and the search's own state (None: built anew on first use)
         self.search_dirty: set[int] | None = None
         self.search_state: object = None
+        self.history = History()  # versions beside the current state (history.py)
 
     def replace_with(self, other: "Graph") -> None:
         """Take over `other`'s contents (a live reader reloading from a newer snapshot), keeping
@@ -144,6 +166,14 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             t.dirty = True
             if t.redo is not None:
                 t.redo.append(op)
+
+    def _pre(self, entity, is_node: bool) -> None:
+        """Keep what an existing record looked like before this transaction first changed it."""
+        t = self.txn
+        if t is not None and t.notes is not None:
+            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
+            if entity.id not in pre:
+                pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
 
     def _labels(self, labels) -> frozenset:
         """The graph's shared frozenset holding exactly `labels` (a tuple seen before is a key
@@ -177,6 +207,9 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             elif held is not node:
                 # a Node: `__class__ is dict` (no isinstance on this path) narrows only its own branch
                 data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
+        if self.node_entries:
+            for entries in self.node_entries.get(label, {}).values():
+                entries.add(node, key)
 
     def _index_remove(self, node: Node, label: str, key: str | None = None) -> None:
         for (lb, k), data in self.index_data.items():
@@ -198,6 +231,9 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
                 del data[value]
                 if self._ordered:
                     self._order_changed(lb, k, value, False)
+        if self.node_entries:
+            for entries in self.node_entries.get(label, {}).values():
+                entries.remove(node, key)
 
     # ---------------------------------------------------------------- writes
     def create_node(self, labels, props: dict) -> Node:
@@ -268,6 +304,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def delete_rel(self, rel: Relationship) -> bool:
         if rel.id not in self.rels:
             return False
+        self._pre(rel, False)
         self._unlink_indexed(rel)
         rel.deleted = True
         self._log(lambda: self._link_indexed(rel), ("dr", rel.id))
@@ -276,19 +313,25 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def delete_node(self, node: Node) -> bool:
         if node.id not in self.nodes:
             return False
+        self._pre(node, True)
         self._drop_node_record(node)
         node.deleted = True
         self._log(lambda: self._restore_node_record(node), ("dn", node.id))
         return True
 
     def set_prop(self, entity, key: str, value) -> None:
+        is_node = isinstance(entity, Node)
+        t = self.txn
+        if t is not None and t.notes is not None:
+            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
+            if entity.id not in pre:
+                pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
         props = entity.props
         if props is _NO_PROPS:
             props = entity.props = {}
         had = key in props
         old = props.get(key)
         self.node_writes += 1
-        is_node = isinstance(entity, Node)
         rel_indexed = not is_node and bool(self.rel_index_data)
         if is_node and self.search_dirty is not None:
             self.search_dirty.add(entity.id)
@@ -333,6 +376,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def add_label(self, node: Node, label: str) -> bool:
         if label in node.labels:
             return False
+        self._pre(node, True)
         self._add_label_raw(node, label)
         if self.touched is not None:
             self._touch(node)
@@ -358,6 +402,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def remove_label(self, node: Node, label: str) -> bool:
         if label not in node.labels:
             return False
+        self._pre(node, True)
         self._remove_label_raw(node, label)
         self._log(lambda: self._add_label_raw(node, label), ("rl", node.id, label))
         return True

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         by_label: dict[str, dict[int, Node]]
         index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]]
         rel_index_data: dict[tuple[str, str], dict]
+        node_entries: dict[str, dict]
         _label_sets: dict[frozenset | tuple, frozenset]
         next_node_id: int
         next_rel_id: int
@@ -61,7 +62,7 @@ class GraphLoad(_GraphParts):
         self.nodes[id] = node
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[id] = node
-            if self.index_data:
+            if self.index_data or self.node_entries:
                 self._index_add(node, lb)
         if id >= self.next_node_id:
             self.next_node_id = id + 1

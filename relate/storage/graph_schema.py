@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..values.compare import hashable
+from .index_entries import CompositeEntries, PointEntries, TextEntries
 from .index_order import OrderedKeys
 from .schema_defs import NODE, ConstraintDef, IndexDef, constraint_row, index_row
 
@@ -61,6 +62,7 @@ class GraphSchema:
         constraints: dict[str, ConstraintDef]
         index_data: dict
         rel_index_data: dict
+        node_entries: dict
         _ordered: dict
         by_label: dict
         rels: RelTable
@@ -114,6 +116,14 @@ class GraphSchema:
                 out.append(held)
         return out
 
+    def entries_for(self, label: str) -> list:
+        """(IndexDef, entries) for each composite or TEXT index on `label` (`index_entries.py`),
+        in the order of their names."""
+        found = self.node_entries.get(label)
+        if not found:
+            return []
+        return [(self.indexes[name], found[name]) for name in sorted(found)]
+
     def rel_index_for(self, type_: str, key: str) -> IndexDef | None:
         """The seekable relationship index on (type, key), if any."""
         if (type_, key) not in self.rel_index_data:
@@ -150,6 +160,13 @@ class GraphSchema:
     # ---------------------------------------------------------------- definitions
     def _build_index(self, d: IndexDef) -> tuple | None:
         """Fill the entries of a seekable index -> the key of its entry map (None: keeps none)."""
+        kind = d.entries_kind
+        if kind is not None:
+            members = self.by_label.get(d.label, {}).values()
+            entries = (CompositeEntries(d.keys, members) if kind == "composite"
+                       else TextEntries(d.key, members) if kind == "text" else PointEntries(d.key, members))
+            self.node_entries.setdefault(d.label, {})[d.name] = entries
+            return None
         if not d.seekable:
             return None
         data: dict = {}
@@ -167,6 +184,12 @@ class GraphSchema:
         return (d.label, d.key)
 
     def _unbuild_index(self, d: IndexDef):
+        if d.entries_kind is not None:
+            found = self.node_entries.get(d.label, {})
+            entries = found.pop(d.name, None)
+            if not found:
+                self.node_entries.pop(d.label, None)
+            return entries
         if not d.seekable:
             return None
         if d.entity == NODE:
@@ -175,7 +198,9 @@ class GraphSchema:
         return self.rel_index_data.pop((d.label, d.key), None)
 
     def _rebuild_entries(self, d: IndexDef, data) -> None:
-        if data is not None:
+        if data is not None and d.entries_kind is not None:
+            self.node_entries.setdefault(d.label, {})[d.name] = data
+        elif data is not None:
             if d.entity == NODE:
                 self._ordered.pop((d.label, d.key), None)
             (self.index_data if d.entity == NODE else self.rel_index_data)[(d.label, d.key)] = data

@@ -5,9 +5,11 @@ is `constraint_check.py`'s.
 
 An index is on one label (or relationship type: `entity` "RELATIONSHIP") and one or more keys
 (`keys`, in order; `key` is the first); `type` is Neo4j's index type (RANGE, TEXT, POINT,
-FULLTEXT).  Only a single-key RANGE index keeps entries (`Graph.index_data` /
+FULLTEXT).  A single-key RANGE index keeps entries (`Graph.index_data` /
 `Graph.rel_index_data`) and answers seeks (node indexes: equality, IN, ranges and STARTS WITH,
-through `index_order.py` for the ordered ones; relationship indexes: equality); the others are listed and kept, and the
+through `index_order.py` for the ordered ones; relationship indexes: equality); a composite RANGE
+node index, a TEXT and a POINT node index keep theirs in `Graph.node_entries` (`index_entries.py`:
+equalities then a range, CONTAINS and ENDS WITH, a box or a distance); the others are listed and kept, and the
 planner scans where they stand (the answers are the same).  A uniqueness or key constraint owns
 an index of its own name (`owner`), made and dropped with it.
 
@@ -49,6 +51,20 @@ class IndexDef:
     def seekable(self) -> bool:
         """Whether it keeps entries and answers `key = value` (a single-key RANGE index)."""
         return self.type == "RANGE" and not self.more_keys and not self.more_labels
+
+    @property
+    def entries_kind(self) -> str | None:
+        """Which other node index keeps entries (`index_entries.py`): "composite" (a RANGE index on
+        several keys), "text" (a TEXT index), "point" (a POINT index), else None."""
+        if self.entity != NODE or self.more_labels:
+            return None
+        if self.type == "RANGE" and self.more_keys:
+            return "composite"
+        if self.type == "TEXT" and not self.more_keys:
+            return "text"
+        if self.type == "POINT" and not self.more_keys:
+            return "point"
+        return None
 
     def same_schema(self, other: "IndexDef") -> bool:
         return (self.type, self.entity, self.labels, self.keys) == (other.type, other.entity, other.labels,

@@ -4,11 +4,19 @@ Snapshot payload: {"seq": last transaction included, "next_node": n, "next_rel":
 "indexes": [[name, label, key], ...],
 "constraints": [[name, kind, label, [keys]], ...] (later kinds append fields: `schema_defs.py`;
 an index a constraint owns is not listed, the constraint makes it), "nodes": [[id, [labels], {props}], ...],
-"rels": [[id, type, start, end, {props}], ...]}.  Ids are kept, so a reopened or cloned graph is
-the same graph, `id()` included.
+"rels": [[id, type, start, end, {props}], ...], "history": {...} (format 3: `history_codec.py`)}.
+Ids are kept, so a reopened or cloned graph is the same graph, `id()` and string ids included, and
+its history comes along.
 
-Transaction payload: {"seq": n, "next_node": n, "next_rel": n, "ops": [redo ops of graph.py]}.
-`next_*` are the counters after the transaction, so replay hands out the same ids the writer would.
+Transaction payload: {"seq": n, "next_node": n, "next_rel": n, "ops": [redo ops of graph.py],
+"time": ns, "valid": ns or null, "prov": {...} (only when given)}.  `next_*` are the counters
+after the transaction, so replay hands out the same ids the writer would; `time` and `valid` are
+the transaction's time and AT VALID time: replay first applies what became due by `time`, then
+the ops, then records them in the history as the writer did (`History.commit`).
+
+Format 2 (written before history): a snapshot without `history` and records without `time` load
+with every entity created at time 0 by transaction 0 (`history.TX0`), their versions beginning
+then; a format 2 frame replays at time 0.  The store takes format 3 frames after them.
 
 Also reads format 1, the first `.rl` layout (`RELATE-SNAPSHOT 1`, a SHA-256 line, a JSON body), so
 stores written before the WAL still open; writers rewrite them in the current format.
@@ -20,8 +28,8 @@ import hashlib
 import json
 
 from ..errors import E
-from . import frames
-from .graph import Graph
+from . import frames, history_codec
+from .graph import Graph, Notes, Transaction
 from .schema_defs import constraint_from_row, constraint_row, index_from_row, index_row
 
 
@@ -34,6 +42,7 @@ def dump_payload(graph: Graph, seq: int) -> bytes:
         "constraints": [constraint_row(c) for c in graph.constraints.values()],
         "nodes": [[n.id, list(n.labels), n.props] for n in graph.nodes.values()],
         "rels": [[r.id, r.type, r.start.id, r.end.id, r.props] for r in graph.rels.values()],
+        "history": history_codec.dump(graph.history),
     })
 
 
@@ -64,6 +73,7 @@ def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
             for row in body["constraints"]:
                 g.create_constraint(constraint_from_row(row))
             seq = body["seq"]
+            history_codec.load(g, body.get("history"), seq, body.get("tagged", False))
         except (KeyError, TypeError, ValueError, IndexError):
             raise E.Storage.Corrupt(
                 f"a snapshot does not describe a graph, the store is damaged: {where}") from None
@@ -75,8 +85,14 @@ def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
 
 
 def txn_payload(seq: int, graph: Graph, ops: list) -> bytes:
-    return frames.encode({"seq": seq, "next_node": graph.next_node_id, "next_rel": graph.next_rel_id,
-                          "ops": ops})
+    txn = graph.txn
+    notes = txn.notes if txn is not None else None
+    body = {"seq": seq, "next_node": graph.next_node_id, "next_rel": graph.next_rel_id, "ops": ops,
+            "time": notes.now if notes is not None else graph.history.last_time + 1,
+            "valid": notes.valid if notes is not None else None}
+    if notes is not None and notes.provenance:
+        body["prov"] = notes.provenance
+    return frames.encode(body)
 
 
 def _untag_op(op: list) -> list:
@@ -103,11 +119,20 @@ def apply_txn(graph: Graph, payload: bytes, expect_seq: int, where: str) -> int:
     ops = body["ops"]
     if body.get("tagged"):
         ops = [_untag_op(op) for op in ops]
+    time = body.get("time", 0)
+    history = graph.history
+    if history.next_due <= time:
+        history.apply_due(graph, time)
+    txn = graph.txn = Transaction()
+    notes = txn.notes = Notes(time, body.get("valid"), body.get("prov"))
     try:
         graph.apply_redo(ops)
     except (KeyError, IndexError, TypeError, ValueError):
+        graph.txn = None
         raise E.Storage.Corrupt(f"WAL record {seq} does not apply to the graph before it, the store "
                                 f"is damaged: {where}") from None
+    graph.txn = None
+    history.commit(graph, notes)
     graph.next_node_id = body["next_node"]
     graph.next_rel_id = body["next_rel"]
     return seq
@@ -146,4 +171,5 @@ def load_legacy(raw: bytes, where: str) -> Graph:
     for row in body["indexes"]:
         g.create_index(index_from_row(row))
     g.schema_version = 0
+    g.history.node_tx.top, g.history.rel_tx.top = g.next_node_id, g.next_rel_id  # created at time 0
     return g

@@ -565,3 +565,5 @@ class Statement(Node):
     explain: bool = False
     profile: bool = False
     text: str = field(default="", compare=False)
+    # AT VALID / AS OF (`temporal_prefix.TemporalPrefix`), None for a statement without one
+    temporal: object = field(default=None, compare=False, repr=False)

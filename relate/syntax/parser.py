@@ -4,11 +4,12 @@
 positions on) builds a parse tree, and `transform.Build` turns that tree into the typed AST in one
 bottom-up pass.  lark errors become `CypherSyntaxError` at the offending token, saying what could
 stand there (`expected.py`), or `UnsupportedClause` for the Neo4j commands relate does not serve
-(`unsupported.py`).  The lark parser is built once per process from `cypher.lark`, or loaded from the prebuilt tables
-beside it when they match the grammar and the lark version.
+(`unsupported.py`).  The lark parser is built once per process from `cypher.lark`, or loaded from an image of it
+(`tables.py`) when one matches the grammar and the lark version.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import RelateError
 from . import ast as A
 from .position import position, syntax_error
-from . import malformed, unsupported
+from . import malformed, tables, temporal_prefix, unsupported
 from .expected import expected_text
 from .prescan import NODE_OPEN, prescan, unmark
 from .transform import Build, check_int_range
@@ -26,43 +27,28 @@ from .transform import Build, check_int_range
 __all__ = ["parse", "position", "warm_parser", "load_prebuilt", "write_prebuilt", "PREBUILT"]
 
 _OPTIONS = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
-# the parser tables, serialized at build time (`write_prebuilt`; the site build ships them in the
-# wheel): the browser has no lark cache between page loads, and building the tables there takes
-# about 0.6 s against 0.1 s to load them
+# the parser's image, written at build time (`write_prebuilt`; the site build ships it in the
+# wheel): the browser has no cache between page loads, and building the parser there takes
+# about 0.6 s (`tables.py`)
 PREBUILT = Path(__file__).with_name("cypher.lark.bin")
-
-
-def _grammar_digest(grammar: str) -> bytes:
-    import hashlib
-    import lark
-    text = grammar + repr(sorted(_OPTIONS.items())) + lark.__version__
-    return hashlib.sha256(text.encode("utf-8")).hexdigest().encode("ascii")
 
 
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
     grammar = (Path(__file__).with_name("cypher.lark")).read_text(encoding="utf-8")
-    return load_prebuilt(PREBUILT, grammar) or Lark(grammar, cache=True, **_OPTIONS)
+    return tables.load(PREBUILT, grammar, _OPTIONS) or tables.cached(grammar, _OPTIONS)
 
 
 def load_prebuilt(path: Path, grammar: str) -> Lark | None:
     """The parser from `path` when it was written for this grammar and lark version, else None."""
-    try:
-        with path.open("rb") as f:
-            if f.readline().rstrip(b"\n") != _grammar_digest(grammar):
-                return None
-            return Lark.load(f)
-    except OSError:
-        return None
+    return tables.load(path, grammar, _OPTIONS)
 
 
 def write_prebuilt(path: Path = PREBUILT) -> Path:
-    """Serialize the parser tables next to the grammar (run natively by the site build)."""
+    """Write the parser's image next to the grammar (run natively by the site build)."""
     grammar = (Path(__file__).with_name("cypher.lark")).read_text(encoding="utf-8")
-    parser = Lark(grammar, **_OPTIONS)
     with path.open("wb") as f:
-        f.write(_grammar_digest(grammar) + b"\n")
-        parser.save(f)
+        tables.save(tables.build(grammar, _OPTIONS), f, grammar, _OPTIONS)
     return path
 
 
@@ -84,7 +70,15 @@ _UNICODE_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\uf
 
 
 def parse(text: str) -> A.Statement:
-    """Parse one statement (an optional trailing `;` allowed)."""
+    """Parse one statement (an optional trailing `;` allowed), with its AT VALID / AS OF prefix."""
+    prefix, text = temporal_prefix.split(text)
+    stmt = _parse(text)
+    if prefix is not None:
+        stmt = dataclasses.replace(stmt, temporal=prefix)
+    return stmt
+
+
+def _parse(text: str) -> A.Statement:
     marked = prescan(text)
     try:
         tree = _lark().parse(marked)

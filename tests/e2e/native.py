@@ -48,12 +48,15 @@ def cli(args: list[str], env: dict | None = None, cwd: str | None = None) -> dic
 
 
 class McpProcess:
-    """`relate serve --mcp stdio --database DATABASE [--read-only]`, fed line by line."""
+    """`relate serve --mcp stdio --database DATABASE [--read-only] [--tools TOOLS]`, fed line by line."""
 
-    def __init__(self, database: str = ":memory:", read_only: bool = False, cwd: str | None = None):
+    def __init__(self, database: str = ":memory:", read_only: bool = False, cwd: str | None = None,
+                 tools: str | None = None):
         args = [relate_bin(), "serve", "--mcp", "stdio", "--database", database]
         if read_only:
             args.append("--read-only")
+        if tools is not None:
+            args += ["--tools", tools]
         self.args = args
         self.proc = subprocess.Popen(args, cwd=cwd, env=clean_env(), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)

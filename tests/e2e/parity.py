@@ -1,21 +1,27 @@
 """A browser answer and a native answer -> pass, or an AssertionError showing where they part.
 
-The only thing allowed to differ is a timing: a number after a key ending in `_ms"` (plain JSON,
+Two things may differ.  A timing: a number after a key ending in `_ms"` (plain JSON,
 `"elapsed_ms":0.41`) or `_ms\\"` (JSON inside a JSON string, as in an MCP reply's text:
-`\\"elapsed_ms\\":0.41`) is replaced by `<ms>` on both sides before comparing.  Everything else,
-plan-cache outcomes, key order, whitespace and trailing newlines included, must be identical.
+`\\"elapsed_ms\\":0.41`) becomes `<ms>` on both sides before comparing.  And the times of a
+record's span (`valid_from`, `txnFrom`, ...; null stays null), which each side's clock read:
+they become `<time>`.  Everything else, plan-cache outcomes, key order, whitespace and trailing
+newlines included, must be identical.
 """
 from __future__ import annotations
 
 import re
 
 TIMING = re.compile(r'(_ms\\?"\s*:\s*)-?[0-9][0-9.eE+-]*')
+# a record's span (get_node_by_str, get_relationship_by_str) holds the times of the writes that
+# made it, which the two sides' clocks read differently: a time (ns or ISO text) -> `<time>`;
+# an open end (null) stays null, so the shape is still compared
+SPAN_TIME = re.compile(r'((?:valid|txn)(?:_from|_to|From|To)\\?"\s*:\s*)(?:[0-9]+|\\?"[0-9][0-9:.TZ+-]*\\?")')
 
 
 def normalise(value):
     """Timings -> `<ms>` in a string, or in every string inside a list/dict answer."""
     if isinstance(value, str):
-        return TIMING.sub(r"\1<ms>", value)
+        return SPAN_TIME.sub(r"\1<time>", TIMING.sub(r"\1<ms>", value))
     if isinstance(value, list):
         return [normalise(v) for v in value]
     if isinstance(value, dict):

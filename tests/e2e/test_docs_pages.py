@@ -9,8 +9,9 @@ Native twins, kept in step with the page:
              page's database is also mirrored by a native `relate serve --mcp stdio` process that
              gets each cell's statement as a tool call (write_cypher for a write, read_cypher
              otherwise), so graph and plan cache match when the MCP buttons run
-  MCP        the request line the page built and showed is sent to that native server; the reply
-             line must match byte for byte (timings aside)
+  MCP        the request line the page built and showed is sent to that native server (started
+             with the panels' `--tools`, data-tools); the reply line must match byte for byte
+             (timings aside)
   terminal   the arguments and environment the page ran with -> `relate ARGS` as a process
 """
 from __future__ import annotations
@@ -152,7 +153,10 @@ def test_every_tryout_on_the_page_matches_native(name, browser_context, site_url
         steps = page.evaluate("() => window.relate.timings.steps.map((s) => s.step)")
         assert steps == [1, 2, 3] + ([4] if page.locator("section.cell").count() else []), steps
 
-        with McpProcess(":memory:") as native_server:
+        # a page's MCP panels serve one `--tools` value (data-tools; none: the default group)
+        served = {panel.get_attribute("data-tools") for panel in page.locator("section.mcp").all()}
+        assert len(served) <= 1, f"{name}.html mixes MCP panels of different --tools: {served}"
+        with McpProcess(":memory:", tools=next(iter(served), None)) as native_server:
             done = run_cells(page, native_server) + press_mcp_buttons(page, native_server)
         done += run_terminals(page)
         assert done > 0, f"{name}.html has no tryout"

@@ -76,6 +76,23 @@ def test_relate_wheel_carries_the_browser_entry(manifest):
     assert "relate/browser.py" in names and "relate/values/__init__.py" in names
 
 
+def test_every_module_of_every_wheel_has_the_pages_bytecode(manifest):
+    """The page's Python would otherwise compile each module from source at every page load: each
+    wheel carries, beside every .py, an unchecked-hash .pyc of the page's Python version."""
+    major, minor = manifest["python"].split(".")[:2]
+    for name in manifest["wheels"]:
+        with zipfile.ZipFile(SITE / "wheels" / name) as wheel:
+            names = set(wheel.namelist())
+            record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+            for source in (n for n in names if n.endswith(".py")):
+                folder, _, file = source.rpartition("/")
+                pyc = f"{folder}/__pycache__/{file[:-3]}.cpython-{major}{minor}.pyc".lstrip("/")
+                assert pyc in names, (name, pyc)
+                # flags 0b01: hash-based, not checked against the source (PEP 552)
+                assert int.from_bytes(wheel.read(pyc)[4:8], "little") == 0b01, (name, pyc)
+                assert f"\n{pyc},sha256=" in record, (name, pyc)
+
+
 def test_index_page_has_its_tryouts():
     page = (SITE / "index.html").read_text()
     assert page.count('class="cell"') == 2 and page.count("data-autorun") == 1

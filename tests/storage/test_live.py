@@ -36,7 +36,7 @@ def test_live_reader_follows_appends_checkpoints_and_a_new_writer(tmp_path, monk
     # the writer dies halfway through an append; the next writer cuts the torn bytes and goes on
     writer.execute("CREATE INDEX FOR (n:N) ON (n.i)")
     seg = writer.store.segment
-    seg.write_at(writer.store.segment_end, b"T\x02\x00\x00\x09\x00torn")
+    seg.write_at(writer.store.segment_end, b"T\x03\x00\x00\x09\x00torn")
     writer.close()
     assert count(reader) == [(40, 39)]
     writer = relate.connect(path)

@@ -100,7 +100,7 @@ def test_a_dead_writers_lease_and_torn_tail_are_recovered(tmp_path):
         # the killed writer was halfway through an append
         segment = next((tmp_path / "store" / "wal").iterdir())
         with open(segment, "ab") as f:
-            f.write(b"T\x02\x00\x00\x01\x00half")
+            f.write(b"T\x03\x00\x00\x01\x00half")
     finally:
         child.kill()
         child.wait()

@@ -50,7 +50,7 @@ def stores(tmp_path) -> dict[str, str]:
     db.close()
     seg = next((tmp_path / "dir" / "wal").iterdir())
     with open(seg, "ab") as f:
-        f.write(b"T\x02\x00\x00\x00\x40torn")  # an interrupted append a writer would cut off
+        f.write(b"T\x03\x00\x00\x00\x40torn")  # an interrupted append a writer would cut off
     (tmp_path / "dir" / ".snapshot-00000000000000000009.rl.tmp-1").write_bytes(b"half a snapshot")
     rl = str(tmp_path / "file.rl")
     db = relate.connect(rl)
@@ -58,7 +58,7 @@ def stores(tmp_path) -> dict[str, str]:
     db.execute("MATCH (p:Person) SET p.seen = true")
     db.close()
     with open(rl, "ab") as f:
-        f.write(b"T\x02\x00\x00")
+        f.write(b"T\x03\x00\x00")
     legacy_dir = tmp_path / "legacy"
     legacy_dir.mkdir()
     (legacy_dir / "snapshot.rl").write_bytes(legacy_rl([1, 2]))

@@ -121,7 +121,7 @@ def test_damage_in_the_middle_of_a_rl_file_is_refused(tmp_path):
     path = tmp_path / "g.rl"
     _three_commits(str(path))
     raw = path.read_bytes()
-    first_txn = raw.index(b"T\x02")
+    first_txn = raw.index(b"T\x03")
     _flip(path, first_txn + frames.HEAD_SIZE + 2)
     with pytest.raises(StorageError) as e:
         relate.connect(str(path))
@@ -139,7 +139,7 @@ def test_a_cut_in_the_last_acknowledged_record_is_refused_not_dropped(tmp_path, 
     target = _last_record(path)
     raw = target.read_bytes()
     target.write_bytes(raw[:-5])  # the last commit was acknowledged: this is damage, not a torn append
-    end = raw.rindex(b"T\x02")
+    end = raw.rindex(b"T\x03")
     for read_only in (True, False):
         with pytest.raises(StorageError) as e:
             relate.connect(str(path), read_only=read_only)
@@ -161,7 +161,7 @@ def test_a_whole_acknowledged_record_cut_away_is_refused(tmp_path, name):
     _three_commits(str(path))
     target = _last_record(path)
     raw = target.read_bytes()
-    end = raw.rindex(b"T\x02")
+    end = raw.rindex(b"T\x03")
     target.write_bytes(raw[:end])  # at a record boundary: the file looks whole
     with pytest.raises(StorageError) as e:
         relate.connect(str(path), read_only=True)
@@ -219,14 +219,14 @@ def test_a_newer_format_is_refused_with_a_clear_error(tmp_path, name, file, magi
     _three_commits(str(path))
     target = tmp_path / file
     raw = target.read_bytes()
-    target.write_bytes(raw.replace(magic + b" 2\n", magic + b" 3\n", 1))
+    target.write_bytes(raw.replace(magic + b" 3\n", magic + b" 4\n", 1))
     for read_only in (True, False):
         with pytest.raises(StorageError) as e:
             relate.connect(str(path), read_only=read_only)
         assert e.value.kind == "FormatVersion"
-        assert e.value.message == (f"storage error: store format 3 is newer than this relate reads (2); open it "
+        assert e.value.message == (f"storage error: store format 4 is newer than this relate reads (3); open it "
                                    f"with a newer relate: {path}")
-    assert target.read_bytes() == raw.replace(magic + b" 2\n", magic + b" 3\n", 1)
+    assert target.read_bytes() == raw.replace(magic + b" 3\n", magic + b" 4\n", 1)
 
 
 def test_checkpoints_retire_the_wal_they_cover(tmp_path, monkeypatch):
@@ -302,7 +302,7 @@ def test_legacy_layouts_open_and_writers_migrate_them(tmp_path):
         assert relate.connect(str(path), read_only=True).execute("MATCH (o:Old) RETURN o.n ORDER BY o.n").rows \
             == ([(1,), (2,), (9,)] if path == d else [(3,), (9,)])
     assert sorted(os.listdir(d)) == ["lock", "relate.store", "snapshot-00000000000000000000.rl", "wal"]
-    assert f.read_bytes().startswith(b"RELATE-STORE 2\n")
+    assert f.read_bytes().startswith(b"RELATE-STORE 3\n")
 
 
 def test_a_folder_of_other_files_is_not_taken_over(tmp_path):

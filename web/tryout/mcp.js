@@ -34,7 +34,8 @@ function decode(reply) {
   if (reply === null) return [el("p", {}, "No reply: that was a notification.")];
   const message = JSON.parse(reply);
   if (message.error) {
-    return [el("p", { class: "cell-error" }, `JSON-RPC error ${message.error.code}: ${message.error.message}`)];
+    const subcode = message.error.data?.subcode ? ` (${message.error.data.subcode})` : "";
+    return [el("p", { class: "cell-error" }, `JSON-RPC error ${message.error.code}${subcode}: ${message.error.message}`)];
   }
   const result = message.result ?? {};
   if (Array.isArray(result.tools)) {
@@ -52,11 +53,15 @@ function decode(reply) {
   if (Array.isArray(payload.columns) && Array.isArray(payload.rows)) {
     const nodes = [];
     if (payload.columns.length) {
-      nodes.push(...rowsTable(payload.columns, payload.rows.map((row) => payload.columns.map((c) => cellText(row[c])))));
+      // read_cypher's rows are objects keyed by column; cypher_query's are lists in column order
+      const cells = (row) => (Array.isArray(row) ? row.map(cellText) : payload.columns.map((c) => cellText(row[c])));
+      nodes.push(...rowsTable(payload.columns, payload.rows.map(cells)));
     }
     const counters = Object.entries(payload.stats ?? {}).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`);
     const rows = payload.rows.length === 1 ? "1 row" : `${payload.rows.length} rows`;
-    nodes.push(el("p", { class: "cell-summary" }, [rows, ...counters].join(" · ") + ` · plan cache: ${payload.plan_cache}`));
+    const cache = payload.plan_cache === undefined ? "" : ` · plan cache: ${payload.plan_cache}`;
+    const replayed = payload.replayed ? " · replayed" : "";
+    nodes.push(el("p", { class: "cell-summary" }, [rows, ...counters].join(" · ") + cache + replayed));
     return nodes;
   }
   return [el("pre", { class: "code" }, JSON.stringify(payload, null, 2))];
@@ -96,7 +101,7 @@ function setUp(panel) {
       shown.decoded.replaceChildren(el("p", { class: "cell-error" }, error.message));
       return;
     }
-    const options = { readOnly: readOnly.checked };
+    const options = { readOnly: readOnly.checked, tools: panel.dataset.tools || null };
     shown.request.textContent = line;
     shown.reply.textContent = "…";
     shown.decoded.replaceChildren();
@@ -124,7 +129,7 @@ function setUp(panel) {
     const build = () => {
       let args = {};
       if (statement) {
-        args.statement = statement.value;
+        args[statement.dataset.field || "statement"] = statement.value;
         args.parameters = jsonObject(parameters.value, "parameters");
       }
       if (extra) args = { ...args, ...jsonObject(extra.value, "arguments") };

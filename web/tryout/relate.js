@@ -2,7 +2,8 @@
 // thread), forwards its load progress, and turns requests into messages -> window.relate.
 // Test hook (kept by every page with tryouts):
 //   await window.relate.ready
-//   await window.relate.mcp(line, {readOnly})  -> reply line as `relate serve --mcp stdio` prints it, or null
+//   await window.relate.mcp(line, {readOnly, tools})  -> reply line as `relate serve --mcp stdio
+//                                                 [--read-only] [--tools TOOLS]` prints it, or null
 //   await window.relate.cli(args, {env})       -> {stdout, stderr, exitCode} as `relate ARGS` prints them
 //   await window.relate.cell(statement, parameters) -> a cell result on the page's database
 //   window.relate.timings                      -> {steps: [{step, text, ms}], readyMs}: ms from navigation
@@ -155,9 +156,11 @@ export const ready = engine.then(async () => {
 window.relate = {
   ready,
   timings,
-  async mcp(line, { readOnly = false } = {}) {
+  async mcp(line, { readOnly = false, tools = null } = {}) {
     await ready;
-    const answer = await request({ op: "mcp", line, read_only: Boolean(readOnly) });
+    const message = { op: "mcp", line, read_only: Boolean(readOnly) };
+    if (tools) message.tools = String(tools);
+    const answer = await request(message);
     return answer.reply ?? null;
   },
   async cli(args, { env = {} } = {}) {

@@ -35,14 +35,13 @@ def _properties(v):
     return dict(live(v, "the properties").props) if isinstance(v, (Node, Relationship)) else dict(v)
 
 
-# Neo4j 5 writes element ids as `<kind>:<database id>:<entity id>`, 4 for a node and 5 for a
-# relationship: a node and a relationship never share one, although their `id()`s may.  relate
-# has one database per store and no database id, so that part is the nil UUID.
-_DB = "00000000-0000-0000-0000-000000000000"
+# element ids are relate's stable string ids (values/str_ids.py): a node's and a relationship's
+# never coincide, although their `id()`s may
 
 
 def _element_id(v):
-    return f"{4 if isinstance(v, Node) else 5}:{_DB}:{v.id}"
+    # the stable string id (values/str_ids.py): n<id> for a node, r<id> for a relationship
+    return f"n{v.id}" if isinstance(v, Node) else f"r{v.id}"
 
 
 GRAPH: dict[str, tuple] = {

@@ -15,7 +15,8 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
-from . import anchor, grouped_count, index_seek, label_columns, label_union, push_filters
+from . import (anchor, composite_seek, grouped_count, index_seek, label_columns, label_union, point_seek,
+               push_filters, text_seek)
 
 ENVIRONMENT_VARIABLE = "RELATE_PLANNER_RULES_OFF"
 
@@ -28,7 +29,10 @@ class Rule:
 
 RULES: tuple[Rule, ...] = (
     Rule("anchor", anchor.apply),                # which node a part starts from
+    Rule("composite_seek", composite_seek.apply),  # a composite index answers equalities (then a range)
     Rule("index_seek", index_seek.apply),        # an index answers =, IN, a range or a prefix on the anchor
+    Rule("text_seek", text_seek.apply),          # a TEXT index answers CONTAINS or ENDS WITH on the anchor
+    Rule("point_seek", point_seek.apply),        # a POINT index narrows a box or distance test on the anchor
     Rule("label_union", label_union.apply),      # `(n:A|B)` scans A and B, not every node
     Rule("push_filters", push_filters.apply),    # simple tests on the anchor run in the scan
     Rule("grouped_count", grouped_count.apply),  # count candidates per key values, not rows

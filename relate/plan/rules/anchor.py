@@ -1,9 +1,10 @@
 """Rule `anchor`: the node a pattern part starts from -> the cheapest one to start from.
 
 A node bound before the part comes first (one candidate per row); else the first node an index
-can answer, else the first end of a relationship a relationship index can answer, else the first
-one a simple test or an inline map filters, else the first labelled one, else the first with a
-label expression (`:A|B`, `:$(x)`: every node scanned, then filtered), else the first node.
+(single-key, composite, TEXT or POINT) can answer, else the first end of a relationship a relationship
+index can answer, else the first one a simple test or an inline map filters, else the first
+labelled one, else the first with a label expression (`:A|B`, `:$(x)`: every node scanned, then
+filtered), else the first node.
 Off: the part's first node.  Runs before the rules that refine the anchor's access path.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ...semantic.checks.labels import dynamic_exprs
 from ...syntax import ast as A
 from ..conjuncts import match_conjunct
 from ..match_spec import MatchSpec
+from . import composite_seek, point_seek, text_seek
 from .index_seek import rel_seek_for, where_seek
 
 
@@ -40,6 +42,10 @@ def _choose(spec: MatchSpec, graph) -> int:
                 graph.index_for(lb, k) is not None for lb in n.labels for k, _ in n.properties.entries)
             if not has_index:
                 has_index = where_seek(spec.where, names[i], n.labels, outer, graph) is not None
+            if not has_index and graph.node_entries:
+                has_index = (composite_seek.find(spec, i, graph) is not None
+                             or text_seek.find(spec, i, graph) is not None
+                             or point_seek.find(spec, i, graph) is not None)
             filtered = n.properties is not None or any(
                 match_conjunct(c, names[i], outer) is not None for c in spec.where)
             score = 0 if has_index else (1 if filtered else 2)

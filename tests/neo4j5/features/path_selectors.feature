@@ -367,3 +367,90 @@ Feature: Path selectors and shortest paths
       RETURN p
       """
     Then a SyntaxError should be raised at compile time: *
+
+  @any-path
+  Scenario: ANY 2 keeps at most two paths for each end node
+    When executing query:
+      """
+      MATCH p = ANY 2 (:Town {n: 's'})-[:ROAD]->+(x)
+      RETURN x.n AS town, count(p) AS paths
+      ORDER BY town
+      """
+    Then the result should be, in order:
+      | town | paths |
+      | 'a'  | 1     |
+      | 'b'  | 1     |
+      | 'c'  | 1     |
+      | 'd'  | 1     |
+      | 't'  | 2     |
+    And no side effects
+
+  @shortest-groups
+  Scenario: SHORTEST 2 GROUPS partitions by end node
+    When executing query:
+      """
+      MATCH p = SHORTEST 2 GROUPS (:Town {n: 's'})-[:ROAD]->+(x)
+      RETURN x.n AS town, count(p) AS paths
+      ORDER BY town
+      """
+    Then the result should be, in order:
+      | town | paths |
+      | 'a'  | 1     |
+      | 'b'  | 1     |
+      | 'c'  | 1     |
+      | 'd'  | 1     |
+      | 't'  | 3     |
+    And no side effects
+
+  @shortest
+  Scenario: SHORTEST k counts only paths within the quantifier's lower bound
+    When executing query:
+      """
+      MATCH p = SHORTEST 2 (:Town {n: 's'})-[:ROAD]->{3,}(:Town {n: 't'})
+      RETURN [x IN nodes(p) | x.n] AS route
+      """
+    Then the result should be, in any order:
+      | route                |
+      | ['s', 'b', 'c', 't'] |
+    And no side effects
+
+  @shortest-groups
+  Scenario: SHORTEST k GROUPS follows paths that pass a node twice but no relationship twice
+    And having executed:
+      """
+      MATCH (t:Town {n: 't'}), (s:Town {n: 's'})
+      CREATE (t)-[:ROAD {km: 5}]->(s)
+      """
+    When executing query:
+      """
+      MATCH p = SHORTEST 4 GROUPS (:Town {n: 's'})-[:ROAD]->+(:Town {n: 't'})
+      RETURN length(p) AS len, count(*) AS paths
+      ORDER BY len
+      """
+    Then the result should be, in order:
+      | len | paths |
+      | 2   | 2     |
+      | 3   | 1     |
+      | 5   | 2     |
+      | 6   | 4     |
+    And no side effects
+
+  @shortest
+  Scenario: SHORTEST k from a node back to itself
+    And having executed:
+      """
+      MATCH (t:Town {n: 't'}), (s:Town {n: 's'})
+      CREATE (t)-[:ROAD {km: 5}]->(s)
+      """
+    When executing query:
+      """
+      MATCH p = SHORTEST 3 (s:Town {n: 's'})-[:ROAD]->+(s)
+      RETURN length(p) AS len
+      ORDER BY len
+      """
+    Then the result should be, in order:
+      | len |
+      | 3   |
+      | 3   |
+      | 4   |
+    And no side effects

@@ -136,6 +136,7 @@ def test_byte_arrays_survive_a_checkpoint(tmp_path, monkeypatch):
         assert rows == [(bytes([i, 255]), dt.date(2000, 1, 1 + i)) for i in range(20)]
 
 
+@pytest.mark.needs_processes
 def test_the_cli_shows_a_stored_byte_array_as_integers(tmp_path):
     path = str(tmp_path / "g.rl")
     with relate.connect(path) as conn:

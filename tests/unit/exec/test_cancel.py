@@ -39,6 +39,7 @@ def _cancel_later(token: CancelToken, after: float) -> threading.Thread:
 
 
 @pytest.mark.parametrize("statement", RUNAWAYS)
+@pytest.mark.needs_processes
 def test_a_cancelled_token_stops_the_statement_and_rolls_it_back(dense, statement):
     token = CancelToken()
     t = _cancel_later(token, 0.2)

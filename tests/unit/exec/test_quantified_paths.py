@@ -208,6 +208,7 @@ RUNAWAYS = [
 ]
 
 
+@pytest.mark.needs_processes
 @pytest.mark.parametrize("statement", RUNAWAYS)
 def test_timeouts_and_cancel_tokens_stop_the_hop_loops(statement):
     dense = relate.connect()

@@ -40,6 +40,7 @@ def test_a_parameter_must_fit_the_range():
         parse_param(f"n={INT_MAX + 1}")
 
 
+@pytest.mark.needs_native_stack
 def test_wide_int_path_names_the_first_integer_past_the_range():
     from relate.values.ints import wide_int_path
 
