@@ -26,6 +26,7 @@ from .plan.explain import describe
 from .plan.planner import Plan, Planner
 from .policy import OPEN, Policy
 from .procedures import Procedure, ProcedureRegistry, builtins
+from .search.procedures import procedures as search_procedures
 from .result import Notification, PlanDescription, Result, Span, Stats, Timings
 from .values import str_ids
 from .semantic.analyze import analyze
@@ -110,7 +111,7 @@ class Database:
         warm_parser()  # build the parser before any statement's clock starts
         self.store = open_store(path, self.read_only, live=live)
         self.graph = self.store.graph
-        self.procedures = ProcedureRegistry(builtins())
+        self.procedures = ProcedureRegistry(builtins() + search_procedures())
         self._explicit = None  # the open transaction of a `transaction()` block
         self._explicit_ns = 0  # when it began (epoch nanoseconds)
         # the clock of the time travel (`temporal.md`): epoch nanoseconds; tests pass a fixed one
@@ -378,6 +379,31 @@ class Database:
 
     def _schema(self, body, ctx: ExecContext) -> None:
         schema_commands.run(self.graph, body, ctx.params, ctx.stats)
+
+    # ------------------------------------------------------------------ search
+    def create_fulltext_index(self, label: str, property: str, *, analyzer: str | None = None,
+                              name: str | None = None) -> str:
+        """Declare a full-text index on (label, property) (kept up to date on every write, stored
+        with the schema) -> its name.  `analyzer`: default, unicode-v2, unicode-v2+fold, ...+stem."""
+        options = {"analyzer": analyzer, "name": name}
+        rows = self.execute("CALL db.createFulltextIndex($label, $property, $options) YIELD name RETURN name",
+                            {"label": label, "property": property, "options": options}).rows
+        return rows[0][0]
+
+    def fulltext_search(self, label: str, property: str, query: str, k: int = 10, **options) -> dict:
+        """BM25 search of `label` nodes' `property` -> {hits: [{node_id, score, ...}], ..., warnings}
+        (the `fulltext_search` tool's answer; options as that tool takes them)."""
+        from .search.fulltext import fulltext_search
+        self._current()
+        return fulltext_search(self.graph, label, property, query, k, options)
+
+    def vector_search(self, label: str, property: str, vector=None, *, query_text: str | None = None,
+                      k: int = 10, **options) -> dict:
+        """Nearest `label` nodes by the cosine of their `property` vectors to `vector`, or to
+        `query_text` embedded (exactly one of the two) -> {hits: [{node_id, score}], warnings}."""
+        from .search.vectors import vector_search
+        self._current()
+        return vector_search(self.graph, label, property, vector, query_text, k, options)
 
     # ------------------------------------------------------------------ time travel
     def _current(self) -> None:

@@ -33,6 +33,7 @@ class Field:
     name: str
     type: str          # one of TYPES
     nullable: bool = True
+    optional: bool = False   # `name = null :: T?`: a call may leave it (and those after it) out
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,11 @@ class Signature:
     name: str                      # dotted, e.g. "test.my.proc"
     inputs: tuple[Field, ...]
     outputs: tuple[Field, ...]     # () for a void procedure
+
+    @property
+    def required(self) -> int:
+        """How many arguments a call must pass (the inputs before the first optional one)."""
+        return next((i for i, f in enumerate(self.inputs) if f.optional), len(self.inputs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +83,7 @@ class ProcedureRegistry:
         return len(self._procs)
 
 
-_FIELD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*::\s*([A-Za-z]+)(\?)?\s*")
+_FIELD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(=\s*null\s*)?::\s*([A-Za-z]+)(\?)?\s*")
 _SIG = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\((.*?)\)\s*::\s*\((.*?)\)\s*$")
 
 
@@ -87,14 +93,14 @@ def _fields(text: str) -> tuple[Field, ...]:
     out = []
     for part in text.split(","):
         m = _FIELD.fullmatch(part)
-        if m is None or m.group(2).upper() not in TYPES:
+        if m is None or m.group(3).upper() not in TYPES:
             raise ValueError(f"bad procedure field: {part.strip()!r}")
-        out.append(Field(m.group(1), m.group(2).upper(), m.group(3) == "?"))
+        out.append(Field(m.group(1), m.group(3).upper(), m.group(4) == "?", m.group(2) is not None))
     return tuple(out)
 
 
 def parse_signature(text: str) -> Signature:
-    """``ns.name(in :: T?, ...) :: (out :: T?, ...)`` -> `Signature`."""
+    """``ns.name(in :: T?, opt = null :: T?, ...) :: (out :: T?, ...)`` -> `Signature`."""
     m = _SIG.match(text)
     if m is None:
         raise ValueError(f"bad procedure signature: {text!r}")

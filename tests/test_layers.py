@@ -49,7 +49,7 @@ LAYERS = {
     "values": 2,
     "storage": 3, "syntax": 3, "result": 3,
     "semantic": 4,
-    "exec": 5, "procedures": 5,
+    "exec": 5, "procedures": 5, "search": 5,
     "plan": 6,
     "policy": 7, "database": 7, "temporal_run": 7, "schema": 7, "transactions": 7,
     "output": 8, "jsonenc": 8, "protocols": 8,

@@ -311,6 +311,18 @@ class Argument(Group[CypherArgumentError]):
     NegativeIntegerArgument = Kind("A count, position or SKIP/LIMIT value that is negative.")
     NumberOutOfRange = Kind("A number outside the range an argument allows (a percentile outside 0 to 1, "
                             "a `range()` step of 0).")
+    FulltextIndexNotFound = Kind("A full-text search asks for a declared index (`index: \"declared\"`, or an option "
+                                 "only a declared index takes) on a label and property that have none.",
+                                 "FULLTEXT_INDEX_NOT_FOUND: no full-text index is declared on :{label}({property}) "
+                                 "({why}); declare one with CALL db.createFulltextIndex('{label}', '{property}')")
+    FulltextOptionInvalid = Kind("A full-text search or index option with a value it does not take.",
+                                 "FULLTEXT_OPTION_INVALID: {detail}")
+    FulltextQueryInvalid = Kind("Full-text query text that its syntax cannot read (an unclosed parenthesis, "
+                                "an operator with nothing after it, no words at all).",
+                                "FULLTEXT_QUERY_INVALID: {detail}")
+    VectorArgumentInvalid = Kind("A vector search given both or neither of vector and queryText, a vector of "
+                                 "another length than the label's, or another bad argument.",
+                                 "VECTOR_ARGUMENT_INVALID: {detail}")
 
 
 class Arithmetic(Group[CypherArithmeticError]):

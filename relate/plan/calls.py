@@ -27,6 +27,8 @@ class CallPlanner:
         proc = self.procedures.get(c.procedure) if self.procedures is not None else None
         if proc is None:
             raise E.Internal.Internal(f"planner: procedure `{c.procedure}` is not registered")
+        if proc.writes:
+            self.writes = True
         sig = proc.signature
         if c.args is None:
             args = tuple(A.Parameter(f.name, c.pos) for f in sig.inputs)
@@ -53,6 +55,8 @@ class CallPlanner:
                 except ValueError:
                     raise E.Type.InvalidArgumentType(
                         f"procedure argument `{f.name}` expects {f.type}") from None
+            # optional inputs the call left out are null
+            out.extend([None] * (len(inputs) - len(out)))
             return tuple(out)
         op = O.ProcedureCall(op, proc, arg_fns, coerce, picks)
         op.name = _SHOW_OPERATORS.get(proc.name, op.name)

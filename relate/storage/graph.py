@@ -133,6 +133,10 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         # the label columns below are valid only while it stays the same
         self.node_writes = 0
         self._columns: dict[str, list] = {}  # label -> [node_writes, nodes or None, {key: values}]
+        # once a search ran (relate/search/state.py): the ids of the nodes changed since its
+        # indexes last caught up, and the search's own state (None: built anew on first use)
+        self.search_dirty: set[int] | None = None
+        self.search_state: object = None
         self.history = History()  # versions beside the current state (history.py)
 
     def replace_with(self, other: "Graph") -> None:
@@ -240,6 +244,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
             self._index_add(node, lb)
+        if self.search_dirty is not None:
+            self.search_dirty.add(node.id)
         if self.touched is not None:
             self._touch(node)
         t = self.txn
@@ -252,6 +258,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
 
     def _drop_node_record(self, node: Node) -> None:
         self.node_writes += 1
+        if self.search_dirty is not None:
+            self.search_dirty.add(node.id)
         for lb in node.labels:
             self._index_remove(node, lb)
             self.by_label.get(lb, {}).pop(node.id, None)
@@ -259,6 +267,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
 
     def _restore_node_record(self, node: Node) -> None:
         self.node_writes += 1
+        if self.search_dirty is not None:
+            self.search_dirty.add(node.id)
         node.deleted = False
         self.nodes[node.id] = node
         for lb in node.labels:
@@ -323,6 +333,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         old = props.get(key)
         self.node_writes += 1
         rel_indexed = not is_node and bool(self.rel_index_data)
+        if is_node and self.search_dirty is not None:
+            self.search_dirty.add(entity.id)
         if is_node:
             for lb in entity.labels:
                 self._index_remove(entity, lb, key)
@@ -343,6 +355,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         def undo():
             self.node_writes += 1
             indexed = not is_node and bool(self.rel_index_data)
+            if is_node and self.search_dirty is not None:
+                self.search_dirty.add(entity.id)
             if is_node:
                 for lb in entity.labels:
                     self._index_remove(entity, lb, key)
@@ -371,12 +385,16 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
 
     def _add_label_raw(self, node: Node, label: str) -> None:
         self.node_writes += 1
+        if self.search_dirty is not None:
+            self.search_dirty.add(node.id)
         node.labels = self._labels(node.labels | {label})
         self.by_label.setdefault(label, {})[node.id] = node
         self._index_add(node, label)
 
     def _remove_label_raw(self, node: Node, label: str) -> None:
         self.node_writes += 1
+        if self.search_dirty is not None:
+            self.search_dirty.add(node.id)
         self._index_remove(node, label)
         node.labels = self._labels(node.labels - {label})
         self.by_label.get(label, {}).pop(node.id, None)

@@ -15,7 +15,8 @@ an index of its own name (`owner`), made and dropped with it.
 
 The stored forms stay readable by the code that wrote the first ones: a plain index is
 `[name, label, key]` and a node constraint without a type `[name, kind, label, [keys]]`; what the
-later kinds add is appended (`index_row`, `constraint_row` and their readers).
+later kinds add is appended (`index_row`, `constraint_row` and their readers); an index with
+options (a declared full-text index's analyzer) has them as a map in an eighth place.
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ class IndexDef:
     more_keys: tuple[str, ...] = ()     # the keys after `key`, in order (composite indexes)
     more_labels: tuple[str, ...] = ()   # the labels after `label` (full-text indexes)
     owner: str | None = None            # the constraint that owns it
+    options: tuple[tuple[str, object], ...] = ()  # sorted (name, value) pairs (a full-text index's analyzer)
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -113,16 +115,19 @@ class ConstraintDef:
 
 def index_row(d: IndexDef) -> list:
     row: list = [d.name, d.label, d.key]
-    if d.type != "RANGE" or d.entity != NODE or d.more_keys or d.more_labels:
+    if d.type != "RANGE" or d.entity != NODE or d.more_keys or d.more_labels or d.options:
         row += [d.type, d.entity, list(d.more_keys), list(d.more_labels)]
+    if d.options:
+        row.append(dict(d.options))
     return row
 
 
 def index_from_row(row) -> IndexDef:
     if len(row) == 3:
         return IndexDef(row[0], row[1], row[2])
-    name, label, key, type_, entity, more_keys, more_labels = row
-    return IndexDef(name, label, key, type_, entity, tuple(more_keys), tuple(more_labels))
+    name, label, key, type_, entity, more_keys, more_labels = row[:7]
+    options = tuple(sorted(row[7].items())) if len(row) > 7 else ()
+    return IndexDef(name, label, key, type_, entity, tuple(more_keys), tuple(more_labels), options=options)
 
 
 def constraint_row(c: ConstraintDef) -> list:

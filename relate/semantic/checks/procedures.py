@@ -27,10 +27,11 @@ def implicit_arguments(standalone: bool, pos) -> None:
 
 
 def argument_count(args, sig, pos) -> None:
-    if len(args) != len(sig.inputs):
+    if not sig.required <= len(args) <= len(sig.inputs):
+        expected = str(len(sig.inputs)) if sig.required == len(sig.inputs) else f"{sig.required} to {len(sig.inputs)}"
         raise E.Semantic.InvalidNumberOfArguments(
             f"Procedure call does not provide the required number of arguments: got {len(args)} "
-            f"argument(s), expected {len(sig.inputs)} for {sig.name}", position=pos)
+            f"argument(s), expected {expected} for {sig.name}", position=pos)
 
 
 def argument_types(sig, args, typer: T.Typer, pos) -> None:
