@@ -130,8 +130,11 @@ class Blocks:
         for call in calls:
             tool, arguments = call["tool"], dict(call.get("arguments") or {})
             fields = []
-            field = "statement" if "statement" in arguments else "query" if "query" in arguments else None
-            if field is not None:  # read_cypher/write_cypher's `statement`, cypher_query's `query`
+            # read_cypher/write_cypher's `statement`, cypher_query's `query` (fulltext_search's
+            # `query` is keywords, not a statement with parameters: it stays in the arguments)
+            field = "statement" if "statement" in arguments else (
+                "query" if "query" in arguments and tool == "cypher_query" else None)
+            if field is not None:
                 sid, pid = self._id("mcp-statement"), self._id("mcp-parameters")
                 statement = arguments.pop(field)
                 parameters = arguments.pop("parameters", {})

@@ -63,6 +63,7 @@ PAGES = (
     ("mcp-reference", "MCP server reference"),
     ("serve-neo4j", "Serving to Neo4j clients"),
     ("mcp-tools", "MCP tool groups"),
+    ("search", "Search"),
     ("stores", "Stores and durability"),
     ("errors", "Errors reference"),
 )

@@ -17,8 +17,9 @@ others (`ENGINE_FREE` methods, notifications, unknown methods, undecodable lines
 fixed when the server was made, so they may be answered on any thread while a statement runs.  A
 `CancelToken` handed to `handle` stops that call's statement once the transport cancels it.
 
-The `graph` group (`graph_tools.py`, handled in `mcp_graph.py`) answers its refusals as JSON-RPC
-errors instead of `isError` results, as the 1.4 tool line does.
+The `graph` group (`graph_tools.py`, handled in `mcp_graph.py`) and the `search` group
+(`search_tools.py`, handled in `mcp_search.py`) answer their refusals as JSON-RPC errors instead
+of `isError` results, as the 1.4 tool line does.
 """
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ from .jsonrpc import _dumps as _json
 from .jsonrpc import Message
 from .graph_tools import GRAPH_TOOL_NAMES, GRAPH_TOOLS
 from .mcp_graph import LOCAL, Caller, GraphTools, RpcError
+from .mcp_search import SearchTools
+from .search_tools import SEARCH_TOOL_NAMES, SEARCH_TOOLS
 from .tool_groups import DEFAULT_TOOLS, ToolOptions
 from .tools import TOOL_GET_SCHEMA, TOOL_READ, TOOL_WRITE, tool_list
 
@@ -96,8 +99,10 @@ class McpServer:
         self.read_only = policy.read_only  # no write_cypher tool
         self.tools = tools
         self.graph = GraphTools(db, policy, caller) if tools.offers("graph") else None
+        self.search = SearchTools(db) if tools.offers("search") else None
         listed = tool_list(self.read_only) if tools.offers("cypher") else []
-        self.tool_list = listed + (list(GRAPH_TOOLS) if self.graph is not None else [])
+        self.tool_list = (listed + (list(GRAPH_TOOLS) if self.graph is not None else [])
+                          + (list(SEARCH_TOOLS) if self.search is not None else []))
         self.methods = {
             "initialize": self._initialize,
             "ping": self._ping,
@@ -168,10 +173,16 @@ class McpServer:
         if not isinstance(name, str):
             return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
                                       'Invalid params: tools/call needs a string "name"')
-        if self.graph is not None and name in GRAPH_TOOL_NAMES:
+        grouped = self.graph is not None and name in GRAPH_TOOL_NAMES
+        searched = self.search is not None and name in SEARCH_TOOL_NAMES
+        if grouped or searched:
             arguments = params.get("arguments")
+            arguments = arguments if isinstance(arguments, dict) else {}
             try:
-                payload = self.graph.call(name, arguments if isinstance(arguments, dict) else {}, cancel, ticket)
+                if searched:
+                    payload = self.search.call(name, arguments)  # type: ignore[union-attr]
+                else:
+                    payload = self.graph.call(name, arguments, cancel, ticket)  # type: ignore[union-attr]
             except RpcError as e:
                 return jsonrpc.error_line(msg.id, e.code, e.message, e.data)
             return jsonrpc.result_line(msg.id, {"content": [{"text": _json(payload), "type": "text"}],

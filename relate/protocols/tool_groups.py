@@ -2,7 +2,7 @@
 (stdio, HTTP, the browser build).
 
 The 1.4 tool line names eight groups.  This build serves `cypher` (the three tools of the
-reference pages, byte for byte, and the default) and `graph`; the other groups are known by
+reference pages, byte for byte, and the default), `graph` and `search`; the other groups are known by
 name so that the flag can refuse them clearly until their tools land.  `all` means every group
 this build serves.  Tools are listed group by group, in the order of `GROUPS`.
 """
@@ -22,7 +22,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "provenance": ("property_provenance", "get_lineage", "trace_belief"),
     "governance": ("list_denied_access", "export_subject", "forget", "destroy_subject_key"),
 }
-SERVED_GROUPS: tuple[str, ...] = ("cypher", "graph")  # what this build has tools for; `all` means these
+SERVED_GROUPS: tuple[str, ...] = ("cypher", "graph", "search")  # what this build has tools for; `all` means these
 DEFAULT_GROUPS: tuple[str, ...] = ("cypher",)
 TOOLS_HELP = ("the tool groups to offer, comma-separated, or 'all' (this build: " + ", ".join(SERVED_GROUPS)
               + "; default cypher)")

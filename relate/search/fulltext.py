@@ -5,7 +5,9 @@ Ad hoc (no declared index, or `index: "adhoc"`): BM25 over the label's property 
 analyzer, `words` syntax, hits {node_id, score}.  Declared (`index: "auto"` finds one, or
 `"declared"`): every option of `options.py`, hits also with `matches` (how many of the query's
 terms the node holds) and what was asked, and the answer with index, total, complete, cursor,
-parsed and stale.  Ranking is by score, ties by node id; `order: "node_id"` lists matches by id.
+parsed and stale.  A declared hit also has `str_id`, the node's stable string id
+(`values/str_ids.py`, what elementId() gives).  Ranking is by score, ties by node id;
+`order: "node_id"` lists matches by id.
 `visible(node) -> bool` is the access hook: a node it hides is left out before the ranking and
 from the statistics, so it changes no other score.
 """
@@ -17,6 +19,7 @@ import heapq
 import json
 
 from ..errors import E
+from ..values.str_ids import node_str_id
 from .analyzers import ANALYZERS, DEFAULT, has_other_letters
 from .evaluate import Evaluator, Field
 from .options import Options, parse_options
@@ -253,7 +256,7 @@ def _group_key(v):
 
 def _hit(node, d, s, ev, positive, fields, an, prop, opts: Options, groups) -> dict:
     field_scores, terms = ev.details(d, positive)
-    hit: dict = {"node_id": d, "score": s, "matches": len(terms)}
+    hit: dict = {"node_id": d, "str_id": node_str_id(d), "score": s, "matches": len(terms)}
     if opts.fields:
         hit["field_scores"] = {key: field_scores.get(key, 0.0) for key, _ in opts.fields}
     texts = [(f.key, node.props.get(f.key)) for f in fields if isinstance(node.props.get(f.key), str)]

@@ -31,7 +31,7 @@ async def refused(client: Client, tool: str, **arguments) -> MCPError:
 
 async def exercise(client: Client, subject: str) -> None:
     tools = {t.name: t for t in (await client.list_tools()).tools}
-    assert list(tools) == ["write_cypher", "read_cypher", "get_schema", *GRAPH]
+    assert list(tools) == ["write_cypher", "read_cypher", "get_schema", *GRAPH, "fulltext_search", "vector_search"]
     assert tools["cypher_query"].input_schema["required"] == ["query"]
     assert tools["get_node_by_str"].annotations.read_only_hint is True
 

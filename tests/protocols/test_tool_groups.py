@@ -12,6 +12,7 @@ from relate.protocols.tools import tool_list
 
 GRAPH = ["cypher_query", "get_node_by_str", "get_relationship_by_str", "get_graph_summary", "list_indexes",
          "list_graphs", "whoami"]
+SEARCH = ["fulltext_search", "vector_search"]
 
 
 def listed(server) -> list[dict]:
@@ -26,8 +27,10 @@ def test_the_default_lists_exactly_the_reference_tools():
 
 
 @pytest.mark.parametrize("text, names", [
-    ("all", ["write_cypher", "read_cypher", "get_schema", *GRAPH]),
+    ("all", ["write_cypher", "read_cypher", "get_schema", *GRAPH, *SEARCH]),
     ("graph", GRAPH),
+    ("search", SEARCH),
+    ("search,graph", [*GRAPH, *SEARCH]),
     ("graph,cypher", ["write_cypher", "read_cypher", "get_schema", *GRAPH]),  # group order, not the flag's
     (" graph , graph ", GRAPH),
 ])
@@ -37,15 +40,15 @@ def test_groups_list_their_tools_in_group_order(text, names):
 
 def test_read_only_drops_write_cypher_but_keeps_cypher_query():
     names = [t["name"] for t in listed(McpServer(relate.connect(), read_only=True, tools=parse_tools("all")))]
-    assert names == ["read_cypher", "get_schema", *GRAPH]
+    assert names == ["read_cypher", "get_schema", *GRAPH, *SEARCH]
 
 
-@pytest.mark.parametrize("group", ["search", "memory", "documents", "provenance", "governance"])
+@pytest.mark.parametrize("group", ["memory", "documents", "provenance", "governance"])
 def test_a_group_that_has_not_landed_is_refused_by_name(group):
     with pytest.raises(ToolsSpecError) as info:
         parse_tools(f"cypher,{group}")
     assert str(info.value) == (f"Error: --tools: the group {group!r} is not available in this build yet (its "
-                               "tools have not landed); this build serves cypher, graph")
+                               "tools have not landed); this build serves cypher, graph, search")
 
 
 @pytest.mark.parametrize("text, message", [
