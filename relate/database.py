@@ -149,6 +149,7 @@ class Database:
             notes = txn.notes = Notes(self.now())
         self.store.commit()
         graph.history.commit(graph, notes)
+        self.store.settle()  # a snapshot taken now holds the transaction's versions too
 
     def now(self) -> int:
         """One reading of the store's clock: epoch ns, later than every committed transaction."""

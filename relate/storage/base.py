@@ -30,6 +30,11 @@ class Store:
     def commit(self) -> None:
         """Make the graph's just-finished transaction durable (no-op in memory)."""
 
+    def settle(self) -> None:
+        """After the history took the commit `commit` made durable: fold the log into a new
+        snapshot when it grew enough (no-op in memory).  Folding inside `commit` would write a
+        snapshot whose graph holds the transaction while its history does not yet."""
+
     def checkpoint(self) -> None:
         """Fold everything committed into one new snapshot (no-op in memory)."""
 

@@ -388,6 +388,8 @@ class DirectoryStore(DurableStore):
         self.wal_bytes += len(data)
         self.seq = seq
         self._note(seq)
+
+    def settle(self) -> None:
         self._fold_when(self.wal_bytes, self.checkpoint_min, self.snapshot_bytes, self.checkpoint)
 
     def _note(self, seq: int) -> None:

@@ -209,6 +209,8 @@ class FileStore(DurableStore):
         self.end += len(data)
         self.seq = seq
         self._note(seq)
+
+    def settle(self) -> None:
         self._fold_when(self.end - self.snapshot_bytes, self.compact_min, self.snapshot_bytes, self._compact)
 
     def checkpoint(self) -> None:
