@@ -187,7 +187,8 @@ def unit_verdicts(not_applicable: list[str], select: list[str] | None = None) ->
         def pytest_ignore_collect(self, collection_path, config):
             if collection_path.suffix == ".py" and collection_path.name.startswith("test_") \
                     and _imports_hypothesis(collection_path):
-                not_applicable.append(f"unit:{collection_path.relative_to(tests.parent).as_posix()} (a native-only test package)")
+                where = collection_path.relative_to(tests.parent).as_posix()
+                not_applicable.append(f"unit:{where} (a native-only test package)")
                 return True
             return None
 
