@@ -21,7 +21,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-__all__ = ["reusing", "cache_path"]
+__all__ = ["reusing", "cache_path", "trusted"]
 
 # past this many entries the file is started afresh (texts of edited classes linger otherwise)
 _MAX_ENTRIES = 4000
@@ -34,7 +34,9 @@ def cache_path() -> Path:
     return Path(tempfile.gettempdir()) / f".relate-dataclasses-{uid}-{importlib.util.MAGIC_NUMBER.hex()}.bin"
 
 
-def _trusted(path: Path) -> bool:
+def trusted(path: Path) -> bool:
+    """Whether only this user could have written the cache file `path` (the temporary directory
+    is shared); the parser image cache (`syntax/tables.py`) asks the same."""
     try:
         st = path.stat()
     except OSError:
@@ -45,7 +47,7 @@ def _trusted(path: Path) -> bool:
 
 def _read(path: Path) -> dict[str, CodeType]:
     import marshal
-    if not _trusted(path):
+    if not trusted(path):
         return {}
     try:
         codes = marshal.loads(path.read_bytes())

@@ -26,6 +26,7 @@ from typing import Any, BinaryIO
 from lark import Lark
 from lark.parsers import lalr_analysis
 
+from ..dataclass_code import trusted
 from ..gc_pause import paused
 
 __all__ = ["digest", "load", "save", "build", "cache_path"]
@@ -113,16 +114,6 @@ def cache_path(grammar: str, options: dict[str, Any]) -> Path:
     return Path(tempfile.gettempdir()) / f".relate-parser-{uid}-{digest(grammar, options)[:24].decode()}.bin"
 
 
-def _trusted(path: Path) -> bool:
-    """Whether only this user could have written `path` (the temporary directory is shared)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return False
-    getuid = getattr(os, "getuid", None)
-    return (getuid is None or st.st_uid == getuid()) and not st.st_mode & 0o022
-
-
 def cached(grammar: str, options: dict[str, Any], path: Path | None = None) -> Lark:
     """The parser from this user's cache file (`path`, by default `cache_path`), or built and then
     cached (best effort: a cache that cannot be written only costs the next process the build)."""
@@ -130,7 +121,7 @@ def cached(grammar: str, options: dict[str, Any], path: Path | None = None) -> L
         path = cache_path(grammar, options) if path is None else path
     except OSError:  # no usable temporary directory: built, not kept
         return build(grammar, options)
-    if _trusted(path):
+    if trusted(path):
         parser = load(path, grammar, options)
         if parser is not None:
             return parser
