@@ -65,6 +65,7 @@ def commit(store, rng: random.Random, i: int) -> StorageError | None:
     try:
         random_txn(g, rng, i)
         store.commit()
+        store.settle()  # as `Database` does: a fold after the commit, whose failure refuses nothing
     except StorageError as e:
         txn.rollback()
         assert canon(g) == before

@@ -80,6 +80,7 @@ def commit_one(store, rng, i, pending: list | None = None) -> None:
         if pending is not None:
             pending.append(canon(g))
         store.commit()
+        store.settle()  # the fold `Database` runs after the history took the commit
     except BaseException:
         txn.rollback()
         raise
