@@ -93,13 +93,14 @@ class Transaction:
 
 
 class Notes:
-    """A writing transaction's notes for the history (history.py): its time, its AT VALID time,
-    its provenance, and existing records as its first change of each found them (id -> (record,
-    labels, a copy of the properties))."""
+    """A writing transaction's notes for the history (history.py): its time (None until the commit
+    reads the clock), its AT VALID time, its provenance, and existing records as its first change
+    of each found them (id -> (record, labels, a copy of the properties)).  A transaction that only
+    created undated records gets none: the commit records it from the ids and one clock reading."""
 
     __slots__ = ("now", "valid", "provenance", "pre_nodes", "pre_rels")
 
-    def __init__(self, now: int, valid: int | None = None, provenance: dict | None = None) -> None:
+    def __init__(self, now: int | None, valid: int | None = None, provenance: dict | None = None) -> None:
         self.now = now
         self.valid = valid
         self.provenance = provenance
@@ -170,8 +171,11 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def _pre(self, entity, is_node: bool) -> None:
         """Keep what an existing record looked like before this transaction first changed it."""
         t = self.txn
-        if t is not None and t.notes is not None:
-            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
+        if t is not None:
+            notes = t.notes
+            if notes is None:  # the first change of an existing record: its time is read at commit
+                notes = t.notes = Notes(None)
+            pre = notes.pre_nodes if is_node else notes.pre_rels
             if entity.id not in pre:
                 pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
 
@@ -322,8 +326,11 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def set_prop(self, entity, key: str, value) -> None:
         is_node = isinstance(entity, Node)
         t = self.txn
-        if t is not None and t.notes is not None:
-            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
+        if t is not None:
+            notes = t.notes
+            if notes is None:
+                notes = t.notes = Notes(None)
+            pre = notes.pre_nodes if is_node else notes.pre_rels
             if entity.id not in pre:
                 pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
         props = entity.props
