@@ -14,9 +14,10 @@ Invariants (kept by every mutating method, undone by `Transaction.rollback`):
 - records created without properties share one empty map (`_NO_PROPS`, see `props.py`);
   `set_prop`, the only writer of property maps, gives a record its own map before its first
   change.
-- `node_writes` grows with every change to a node's existence, labels or properties, undo steps
-  included; a cached label column (`column`) is used only while it has not moved since the
-  column was built.
+- a label column (`column`, `label_columns.py`) equals a scan of `by_label[label]` whenever it
+  is read: a node joining a label is appended there (the column catches up on read), a property
+  write changes the column in place (`label_columns.set_value`), a node leaving a label drops
+  that label's column (`label_columns.drop`).
 Every mutation appends an undo step to the open transaction, so a failing statement leaves the
 graph exactly as it was.  On a durable store (`Graph.durable`) it also appends a redo op, a plain
 tuple naming the change by ids: the committed transaction's ops become its WAL record, and
@@ -47,6 +48,7 @@ from .graph_load import GraphLoad
 from .graph_schema import GraphSchema
 from .history import History
 from .index_order import OrderedKeys
+from . import label_columns
 from .props import NO_PROPS as _NO_PROPS
 from .reltable import RelTable
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
@@ -130,10 +132,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.txn: Transaction | None = None
         self.schema_version = 0
         self.durable = False  # set by a store that writes redo ops to disk
-        # bumped by every change to a node's labels, properties or existence (and its undo);
-        # the label columns below are valid only while it stays the same
-        self.node_writes = 0
-        self._columns: dict[str, list] = {}  # label -> [node_writes, nodes or None, {key: values}]
+        # label -> its cached scan (label_columns.py), kept up to date by the writers below
+        self._columns: dict[str, label_columns.Column] = {}
         # once a search ran (relate/search/state.py): the ids of the nodes changed since its
         # indexes last caught up, and the search's own state (None: built anew on first use)
         self.search_dirty: set[int] | None = None
@@ -145,9 +145,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         this object, which the database and its plans refer to."""
         version = self.schema_version
         durable = self.durable
-        writes = self.node_writes
-        self.__dict__.update(other.__dict__)
-        self.node_writes = max(writes, other.node_writes) + 1
+        self.__dict__.update(other.__dict__)  # `other`'s label columns (if any) describe its nodes
         self.schema_version = max(version, other.schema_version) + 1
         self.durable = durable
 
@@ -243,7 +241,6 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def create_node(self, labels, props: dict) -> Node:
         node = Node(self.next_node_id, self._labels(labels), dict(props) if props else _NO_PROPS)
         self.next_node_id += 1
-        self.node_writes += 1
         self.nodes[node.id] = node
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
@@ -261,7 +258,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         return node
 
     def _drop_node_record(self, node: Node) -> None:
-        self.node_writes += 1
+        if self._columns:
+            label_columns.drop(self._columns, node.labels)
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         for lb in node.labels:
@@ -270,7 +268,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.nodes.pop(node.id, None)
 
     def _restore_node_record(self, node: Node) -> None:
-        self.node_writes += 1
+        # appended to its labels' members: their columns catch up when read
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         node.deleted = False
@@ -338,7 +336,6 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             props = entity.props = {}
         had = key in props
         old = props.get(key)
-        self.node_writes += 1
         rel_indexed = not is_node and bool(self.rel_index_data)
         if is_node and self.search_dirty is not None:
             self.search_dirty.add(entity.id)
@@ -354,13 +351,14 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         if is_node:
             for lb in entity.labels:
                 self._index_add(entity, lb, key)
+            if self._columns:
+                label_columns.set_value(self._columns, entity, key, value)
         elif rel_indexed:
             self._rel_index_add(entity, key)
         if self.touched is not None:
             self._touch(entity)
 
         def undo():
-            self.node_writes += 1
             indexed = not is_node and bool(self.rel_index_data)
             if is_node and self.search_dirty is not None:
                 self.search_dirty.add(entity.id)
@@ -376,6 +374,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             if is_node:
                 for lb in entity.labels:
                     self._index_add(entity, lb, key)
+                if self._columns:
+                    label_columns.set_value(self._columns, entity, key, old if had else None)
             elif indexed:
                 self._rel_index_add(entity, key)
         self._log(undo, ("sn" if isinstance(entity, Node) else "sr", entity.id, key, value))
@@ -391,7 +391,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         return True
 
     def _add_label_raw(self, node: Node, label: str) -> None:
-        self.node_writes += 1
+        # appended to the label's members: its column catches up when read
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         node.labels = self._labels(node.labels | {label})
@@ -399,7 +399,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self._index_add(node, label)
 
     def _remove_label_raw(self, node: Node, label: str) -> None:
-        self.node_writes += 1
+        if self._columns:
+            label_columns.drop(self._columns, (label,))
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         self._index_remove(node, label)
@@ -420,20 +421,10 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
 
     def column(self, label: str, key: str):
         """`(nodes, values)`: the nodes carrying `label`, in scan order, and their `key` values
-        (None where absent), kept between statements while no node changes.  None the first
-        time a label is asked for after a change: building the column costs a scan, so it is
-        built on the second read without a write in between (a label read more than written)."""
-        entry = self._columns.get(label)
-        stamp = self.node_writes
-        if entry is None or entry[0] != stamp:
-            self._columns[label] = [stamp, None, {}]
-            return None
-        if entry[1] is None:
-            entry[1] = list(self.by_label.get(label, {}).values())
-        values = entry[2].get(key)
-        if values is None:
-            values = entry[2][key] = [n.props.get(key) for n in entry[1]]
-        return entry[1], values
+        (None where absent), kept between statements and through writes (`label_columns.py`).
+        None the first time a label is asked for: building the column costs a scan, so it is
+        built on the second read (a label read more than once)."""
+        return label_columns.read(self._columns, self.by_label, label, key)
 
     def label_count(self, label: str) -> int:
         return len(self.by_label.get(label, {}))
