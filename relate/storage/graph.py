@@ -119,6 +119,9 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.constraints: dict[str, ConstraintDef] = {}
         # (label, key) -> value -> the node holding it, or {node id: node} when several do
         self.index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]] = {}
+        # label -> ((key, index_data[(label, key)]), ...): what a node write of that label keeps up
+        # (derived from index_data by `_indexes_changed`, after every change of its entries)
+        self._label_indexes: dict[str, tuple] = {}
         # (type, key) -> value -> the relationship holding it, or {rel id: rel} (graph_schema.py)
         self.rel_index_data: dict[tuple[str, str], dict] = {}
         # (label, key) -> the index's keys in order, kept once a range seek asked (index_order.py)
@@ -194,45 +197,59 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         return shared
 
     # ---------------------------------------------------------------- index upkeep
-    def _index_add(self, node: Node, label: str, key: str | None = None) -> None:
+    def _indexes_changed(self) -> None:
+        """`index_data` gained, lost or replaced an entry map: derive `_label_indexes` again."""
+        found: dict[str, list] = {}
         for (lb, k), data in self.index_data.items():
-            if lb != label or (key is not None and k != key) or k not in node.props:
-                continue
-            value = hashable(node.props[k])
-            held = data.get(value)
-            if held is None:
-                data[value] = node
-                if self._ordered:
-                    self._order_changed(lb, k, value, True)
-            elif held.__class__ is dict:
-                held[node.id] = node
-            elif held is not node:
-                # a Node: `__class__ is dict` (no isinstance on this path) narrows only its own branch
-                data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
+            found.setdefault(lb, []).append((k, data))
+        self._label_indexes = {lb: tuple(pairs) for lb, pairs in found.items()}
+
+    def _index_add(self, node: Node, label: str, key: str | None = None) -> None:
+        pairs = self._label_indexes.get(label)
+        if pairs is not None:
+            props = node.props
+            for k, data in pairs:
+                if (key is not None and k != key) or k not in props:
+                    continue
+                v = props[k]
+                value = v if type(v) is str or type(v) is int else hashable(v)
+                held = data.get(value)
+                if held is None:
+                    data[value] = node
+                    if self._ordered:
+                        self._order_changed(label, k, value, True)
+                elif held.__class__ is dict:
+                    held[node.id] = node
+                elif held is not node:
+                    # a Node: `__class__ is dict` (no isinstance on this path) narrows only its own branch
+                    data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
         if self.node_entries:
             for entries in self.node_entries.get(label, {}).values():
                 entries.add(node, key)
 
     def _index_remove(self, node: Node, label: str, key: str | None = None) -> None:
-        for (lb, k), data in self.index_data.items():
-            if lb != label or (key is not None and k != key) or k not in node.props:
-                continue
-            value = hashable(node.props[k])
-            held = data.get(value)
-            if held is None:
-                continue
-            if held.__class__ is dict:
-                held.pop(node.id, None)
-                if len(held) == 1:
-                    data[value] = next(iter(held.values()))
-                elif not held:
+        pairs = self._label_indexes.get(label)
+        if pairs is not None:
+            props = node.props
+            for k, data in pairs:
+                if (key is not None and k != key) or k not in props:
+                    continue
+                value = hashable(props[k])
+                held = data.get(value)
+                if held is None:
+                    continue
+                if held.__class__ is dict:
+                    held.pop(node.id, None)
+                    if len(held) == 1:
+                        data[value] = next(iter(held.values()))
+                    elif not held:
+                        del data[value]
+                        if self._ordered:
+                            self._order_changed(label, k, value, False)
+                elif held is node:
                     del data[value]
                     if self._ordered:
-                        self._order_changed(lb, k, value, False)
-            elif held is node:
-                del data[value]
-                if self._ordered:
-                    self._order_changed(lb, k, value, False)
+                        self._order_changed(label, k, value, False)
         if self.node_entries:
             for entries in self.node_entries.get(label, {}).values():
                 entries.remove(node, key)
