@@ -337,7 +337,11 @@ class Database:
             t_gen = None  # the clock is read again only when there is a commit to time
             if outer is None and txn.dirty:
                 t_gen = time.perf_counter_ns()
-                self._commit()
+                if txn.notes is None and not self.graph.durable:
+                    # `_commit`'s common case, without its frame: undated creates in memory
+                    self.graph.history.created(self.graph, self.clock())
+                else:
+                    self._commit()
         except BaseException as e:
             # a failing statement leaves the graph as it found it
             if outer is None:

@@ -47,29 +47,34 @@ def read(columns: dict[str, Column], by_label: dict, label: str, key: str):
     members = by_label.get(label)
     if members is None:
         return [], []
-    nodes = col.nodes
-    if col.members is not members:
+    rebuilt = col.members is not members  # (a flag: mypy would narrow `members` to the attribute's type)
+    if rebuilt:
         col.members = members
-        nodes = col.nodes = list(members.values())
+        col.nodes = list(members.values())
         col.values = {}
         col.pos = None
-    else:
-        extra = len(members) - len(nodes)
-        if extra:
-            new = list(islice(reversed(members.values()), extra))
-            new.reverse()
-            start = len(nodes)
-            nodes += new
-            for k, values in col.values.items():
-                values += [n.props.get(k) for n in new]
-            pos = col.pos
-            if pos is not None:
-                for i, n in enumerate(new, start):
-                    pos[n.id] = i
-    values = col.values.get(key)
-    if values is None:
-        values = col.values[key] = [n.props.get(key) for n in nodes]
-    return nodes, values
+    elif len(members) != len(col.nodes):
+        _catch_up(col, members)
+    nodes = col.nodes
+    got = col.values.get(key)
+    if got is None:
+        got = col.values[key] = [n.props.get(key) for n in nodes]
+    return nodes, got
+
+
+def _catch_up(col: Column, members: dict) -> None:
+    """Take in the members appended since the column was last read (the newest ones)."""
+    nodes = col.nodes
+    new = list(islice(reversed(members.values()), len(members) - len(nodes)))
+    new.reverse()
+    start = len(nodes)
+    nodes += new
+    for k, values in col.values.items():
+        values += [n.props.get(k) for n in new]
+    pos = col.pos
+    if pos is not None:
+        for i, n in enumerate(new, start):
+            pos[n.id] = i
 
 
 def drop(columns: dict[str, Column], labels) -> None:
