@@ -436,12 +436,12 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def nodes_with_label(self, label: str):
         return self.by_label.get(label, {}).values()
 
-    def column(self, label: str, key: str):
-        """`(nodes, values)`: the nodes carrying `label`, in scan order, and their `key` values
-        (None where absent), kept between statements and through writes (`label_columns.py`).
-        None the first time a label is asked for: building the column costs a scan, so it is
-        built on the second read (a label read more than once)."""
-        return label_columns.read(self._columns, self.by_label, label, key)
+    # `(nodes, values)`: the nodes carrying a label, in scan order, and their values of a key
+    # (None where absent), kept between statements and through writes (`label_columns.py`); None
+    # the first time a label is asked for: building the column costs a scan, so it is built on
+    # the second read (a label read more than once).  A plain function as the method: no frame
+    # of its own.
+    column = label_columns.read
 
     def label_count(self, label: str) -> int:
         return len(self.by_label.get(label, {}))

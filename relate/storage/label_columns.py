@@ -37,14 +37,15 @@ class Column:
         self.pos: dict[int, int] | None = None
 
 
-def read(columns: dict[str, Column], by_label: dict, label: str, key: str):
-    """-> (nodes, values of `key`) for `label`, caught up with every write; None the first time
-    the label is asked for."""
+def read(graph, label: str, key: str):
+    """-> (nodes, values of `key`) for `label` in `graph`, caught up with every write; None the
+    first time the label is asked for.  (`Graph.column` is this function.)"""
+    columns = graph._columns
     col = columns.get(label)
     if col is None:
         columns[label] = Column()
         return None
-    members = by_label.get(label)
+    members = graph.by_label.get(label)
     if members is None:
         return [], []
     rebuilt = col.members is not members  # (a flag: mypy would narrow `members` to the attribute's type)
