@@ -15,7 +15,7 @@ asked for (the first ask only registers it: building costs a scan), and from the
 
 So what each column holds equals a scan of `by_label[label]` at the moment it is read, as long
 as every change to a node's labels or properties goes through `Graph`'s writers (the property
-test in tests/unit/storage/test_label_columns_writes.py interleaves writes and cached reads).
+test in tests/storage/test_label_columns_writes.py interleaves writes and cached reads).
 """
 from __future__ import annotations
 
