@@ -182,3 +182,114 @@ def test_the_server_reads_each_parameter_as_the_value_it_is(page, server):
              f"const {{records}} = await driver.executeQuery({q!r}, params);"
              "return describe(records[0].toObject());")
     assert out == {"Map": {k: True for k in checks}}
+
+
+def test_nodes_relationships_and_paths_match_what_the_python_driver_sees(page, server):
+    out = js(page, server, """
+      await driver.executeQuery("MATCH (n) DETACH DELETE n");
+      const {records, summary} = await driver.executeQuery(
+        "CREATE (a:Person {name: 'Ada'})-[r:KNOWS {since: 1843}]->(b:Person:Math {name: 'Charles'}) " +
+        "RETURN a, r, b, elementId(a) AS ea, elementId(r) AS er");
+      const path = await driver.executeQuery(
+        "MATCH p = (:Person {name: 'Charles'})<-[:KNOWS]-(x) RETURN p");
+      return {created: describe(records[0].toObject()), counters: summary.counters.updates(),
+              type: summary.queryType, path: describe(path.records[0].get('p'))};
+    """)
+    created = out["created"]["Map"]
+    a, r, b = created["a"]["Node"], created["r"]["Relationship"], created["b"]["Node"]
+    assert a["elementId"] == created["ea"] and r["elementId"] == created["er"]
+    assert a["labels"] == ["Person"] and sorted(b["labels"]) == ["Math", "Person"]
+    assert a["properties"] == {"Map": {"name": "Ada"}} and r["properties"] == {"Map": {"since": {"Integer": "1843"}}}
+    assert (r["type"], r["start"], r["end"]) == ("KNOWS", a["elementId"], b["elementId"])
+    assert out["counters"]["nodesCreated"] == 2 and out["counters"]["relationshipsCreated"] == 1
+    assert out["type"] == "w"  # as the Python driver sees it (tests/net/test_bolt_driver.py)
+    # the path walked against the relationship's direction: the driver takes its start from the sign
+    assert out["path"] == {"Path": [[b["elementId"], r["elementId"], a["elementId"], a["elementId"]]]}
+    neo4j = pytest.importorskip("neo4j")
+    with neo4j.GraphDatabase.driver(f"bolt://127.0.0.1:{server.port}", auth=(USER, PASSWORD)) as d:
+        records, _, _ = d.execute_query("MATCH (a {name: 'Ada'})-[r]->(b) RETURN a, r, b")
+    pa, pr, pb = records[0]["a"], records[0]["r"], records[0]["b"]
+    assert (pa.element_id, pr.element_id, pb.element_id) == (a["elementId"], r["elementId"], b["elementId"])
+    assert dict(pa) == {"name": "Ada"} and pr["since"] == 1843 and pb.labels == set(b["labels"])
+
+
+def test_explicit_transactions_commit_and_roll_back(page, server):
+    out = js(page, server, """
+      await driver.executeQuery("MATCH (n:Tx) DELETE n");
+      const count = async () => (await driver.executeQuery("MATCH (n:Tx) RETURN count(n) AS c"))
+        .records[0].get('c').toNumber();
+      const session = driver.session();
+      const seen = [];
+      try {
+        let tx = session.beginTransaction();
+        await tx.run("CREATE (:Tx {v: $v})", {v: neo4j.int(1)});  // a JS number would be a Float
+        seen.push((await tx.run("MATCH (n:Tx) RETURN count(n) AS c")).records[0].get('c').toNumber());
+        seen.push(await count());  // another connection: the last commit
+        await tx.commit();
+        seen.push(await count());
+        tx = session.beginTransaction();
+        await tx.run("CREATE (:Tx {v: 2})");
+        await tx.rollback();
+        seen.push(await count());
+        const v = await session.executeWrite(t => t.run("MATCH (n:Tx) SET n.v = n.v + 10 RETURN n.v AS v"));
+        seen.push(v.records[0].get('v').toNumber());
+      } finally { await session.close(); }
+      return seen;
+    """)
+    assert out == [1, 0, 1, 1, 11]
+
+
+def test_a_result_larger_than_one_fetch_batch_streams_whole(page, server):
+    out = js(page, server, """
+      const session = driver.session({fetchSize: 100});
+      try {
+        const values = [];
+        const result = session.run("UNWIND range(1, 2500) AS i RETURN i");
+        for await (const record of result) values.push(record.get('i').toNumber());
+        const tx = session.beginTransaction();
+        const first = tx.run("UNWIND range(1, 20) AS i RETURN i");
+        const second = await tx.run("UNWIND range(1, 30) AS j RETURN j");
+        const firstValues = (await first).records.map(r => r.get('i').toNumber());
+        await tx.commit();
+        return {n: values.length, sum: values.reduce((s, v) => s + v, 0), last: values[2499],
+                first: firstValues.length, second: second.records.length};
+      } finally { await session.close(); }
+    """)
+    assert out == {"n": 2500, "sum": 2500 * 2501 // 2, "last": 2500, "first": 20, "second": 30}
+
+
+def test_a_syntax_error_is_typed_and_the_connection_goes_on(page, server):
+    out = js(page, server, """
+      let code = null, message = null;
+      try { await driver.executeQuery("RETURN 1 +"); }
+      catch (e) { code = e.code; message = e.message; }
+      const after = (await driver.executeQuery("RETURN 2 AS n")).records[0].get('n').toNumber();
+      return {code, message, after};
+    """)
+    assert out["code"] == "Neo.ClientError.Statement.SyntaxError" and out["message"]
+    assert out["after"] == 2
+
+
+def test_a_wrong_password_is_unauthorized(page, server):
+    out = js(page, server, """
+      try { await driver.verifyConnectivity(); return null; }
+      catch (e) { return e.code; }
+    """, password="not-the-password")
+    assert out == "Neo.ClientError.Security.Unauthorized"
+
+
+def test_the_routing_scheme_works_over_websocket(page, server):
+    out = page.evaluate("""async (port) => {
+      const driver = connect(port, %r, 'neo4j');
+      try {
+        await driver.verifyConnectivity();
+        const w = await driver.executeQuery("UNWIND [1, 2, 3] AS x RETURN sum(x) AS s");
+        const r = await driver.executeQuery("RETURN 2 AS n", {}, {routing: neo4j.routing.READ});
+        return [w.records[0].get('s').toNumber(), r.records[0].get('n').toNumber(), w.summary.database.name];
+      } finally { await driver.close(); }
+    }""" % PASSWORD, server.port)
+    assert out == [6, 2, "neo4j"]
+
+
+def test_no_script_errors(page):
+    assert page.js_errors == []
