@@ -32,6 +32,7 @@ from ..database import Prepared
 from . import bolt_messages as M
 from .bolt_values import from_bolt, to_bolt
 from .neo4j_codes import code_of, failure_message
+from .query_api import PING
 
 SERVER_AGENT = "Neo4j/5.26.0"  # 5.x drivers refuse a server whose agent does not start with Neo4j/
 DATABASE = "neo4j"
@@ -44,7 +45,8 @@ log = logging.getLogger("relate.bolt")
 class _Stream:
     __slots__ = ("prepared", "params", "result", "pos", "qid", "auto", "read_only", "notes")
 
-    def __init__(self, prepared: Prepared, params: dict, qid: int, auto: bool, read_only: bool, notes: bool):
+    def __init__(self, prepared: Prepared | None, params: dict, qid: int, auto: bool, read_only: bool,
+                 notes: bool):
         self.prepared = prepared
         self.params = params
         self.result: Result | None = None
@@ -236,6 +238,8 @@ class BoltSession:
         if auto:
             self._database(extra.get("db"))
             self._filters(extra)
+            if extra.get("db") == "system" and query.strip().rstrip(";").strip() == PING:
+                return self._ping()
         params = {k: from_bolt(v) for k, v in parameters.items()}
         read_only = auto and extra.get("mode") == "r"
         with self.lock():
@@ -260,10 +264,20 @@ class BoltSession:
         self.streams.append(stream)
         return [M.success(meta)]
 
+    def _ping(self) -> list[bytes]:
+        """`CALL db.ping()` on `system`, a driver's connectivity probe: one row `success: true`,
+        answered here (no procedure of that name exists), as the Query API answers it."""
+        stream = _Stream(None, {}, self._qid, True, True, False)
+        stream.result = Result(PING, ("success",), [(True,)])
+        self.streams.append(stream)
+        self.state = "STREAMING"
+        return [M.success({"fields": ["success"], "t_first": 0})]
+
     def _run_waiting(self) -> None:
         """Run the transaction's streams that no PULL or DISCARD has reached yet (lock held)."""
         for s in self.streams:
             if s.result is None:
+                assert s.prepared is not None  # only a ping has none, and it comes with its result
                 s.result = self.txs.execute(self.tx, s.prepared, s.params, notifications=s.notes)
 
     def _pull(self, extra: dict) -> list[bytes]:
@@ -279,6 +293,7 @@ class BoltSession:
             raise _Violation("PULL and DISCARD take n > 0, or -1 for all")
         stream = self._find(qid)
         if stream.result is None:
+            assert stream.prepared is not None
             with self.lock():
                 tx = None if stream.auto else self.tx
                 stream.result = self.txs.execute(tx, stream.prepared, stream.params, read_only=stream.read_only,
@@ -317,8 +332,8 @@ class BoltSession:
             meta["bookmark"] = self.txs.bookmark()
         if result.notifications and stream.notes:
             meta["notifications"] = [_notification(n) for n in result.notifications]
-        stmt = stream.prepared.statement
-        if result.plan is not None and (stmt.explain or stmt.profile):
+        stmt = stream.prepared.statement if stream.prepared is not None else None
+        if stmt is not None and result.plan is not None and (stmt.explain or stmt.profile):
             meta["profile" if stmt.profile else "plan"] = _plan(result.plan, profiled=stmt.profile,
                                                                rows=len(result.rows))
         return meta
