@@ -440,6 +440,9 @@ class Cancelled(Group[StatementCancelled]):
     ClientGone = Kind("The client closed its connection while its statement ran or waited for the engine; it was "
                       "stopped and rolled back.",
                       "the client closed its connection; the statement was stopped and the graph is unchanged")
+    Reset = Kind("A Bolt client sent RESET while its statement ran or waited for the engine; it was stopped and "
+                 "rolled back.",
+                 "the client reset its connection; the statement was stopped and the graph is unchanged")
     Interrupted = Kind("Ctrl-C was pressed in the interactive shell while the statement ran; it was stopped and "
                        "rolled back, and the shell goes on.",
                        "interrupted (Ctrl-C); the statement was stopped and the graph is unchanged")

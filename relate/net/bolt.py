@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import queue
 import select
 import socket
 import threading
@@ -28,7 +29,7 @@ import time
 from itertools import count
 from typing import Callable
 
-from ..errors import RelateError
+from ..errors import E, RelateError
 from ..protocols import bolt_framing as F
 from ..protocols import bolt_messages as M
 from ..protocols.bolt_session import BoltSession
@@ -36,12 +37,14 @@ from ..protocols.neo4j_codes import code_of, failure_message
 from ..transactions import Transactions
 from .auth import Credential
 from .listener import Slot
+from .mcp_http import Engine
 
 AUTH_FAILURE_DELAY = 1.0
 FIRST_BYTE_DEADLINE = 3.0
 AUTH_DEADLINE = 10.0
 POLL = 0.25
 SEND_TIMEOUT = 30.0
+MAX_QUEUED = 64  # batches of messages read ahead of the one being handled
 RECV_SIZE = 65536
 
 log = logging.getLogger("relate.net.bolt")
@@ -155,10 +158,10 @@ def _peek(sock: socket.socket, n: int, deadline: float, stopping: threading.Even
 class BoltServer:
     """Serves Bolt connections for one listener."""
 
-    def __init__(self, txs: Transactions, lock: Callable[[], object], credential: Credential | None,
+    def __init__(self, txs: Transactions, engine: Engine, credential: Credential | None,
                  stopping: threading.Event) -> None:
         self.txs = txs
-        self.lock = lock
+        self.engine = engine  # its lock runs one statement at a time; its stop cancels them
         self.check = credential_check(credential)
         self.stopping = stopping
 
@@ -198,25 +201,28 @@ class BoltServer:
         pipe.send(F.reply(version))
         if version is None:
             return
-        session = BoltSession(self.txs, version, authenticate=self.check, lock=self.lock,  # type: ignore[arg-type]
+        session = BoltSession(self.txs, version, authenticate=self.check, lock=lambda: self.engine.lock,
                               connection_id=f"bolt-{next(_ids)}")
-        frames = F.Dechunker()
+        inbox = _Inbox(pipe, session, auth_by, self.stopping)
+        threading.Thread(target=inbox.read, args=(rest,), name=f"relate-{session.connection_id}",
+                         daemon=True).start()
         try:
             while True:
-                if rest:
-                    data, rest = rest, b""
-                else:
-                    data = pipe.recv(None if session.authenticated else auth_by)
-                if not data:
+                batch = inbox.queue.get()
+                if batch is None:
                     return
-                try:
-                    messages = frames.feed(data)
-                except RelateError as e:
-                    pipe.send(F.chunk(M.failure(code_of(e), failure_message(e))))
+                if isinstance(batch, RelateError):
+                    pipe.send(F.chunk(M.failure(code_of(batch), failure_message(batch))))
                     return
                 out = bytearray()
-                for message in messages:
-                    for reply in session.handle(message):
+                for message in batch:
+                    with self.engine.call() as token:
+                        session.token = token
+                        if inbox.gone is not None:  # after the token is set: `hang_up` may have missed it
+                            break
+                        replies = session.handle(message)
+                        session.token = None
+                    for reply in replies:
                         out += F.chunk(reply)
                     if session.auth_failed:
                         time.sleep(AUTH_FAILURE_DELAY)
@@ -225,11 +231,73 @@ class BoltServer:
                 if session.authenticated and not slot.trust():
                     return  # evicted meanwhile
                 if out:
-                    pipe.send(bytes(out))
-                if session.closed:
+                    pipe.send(bytes(out))  # after a hang-up too: a stopping server's FAILURE may reach it
+                if session.closed or inbox.gone is not None:
                     return
         except OSError:
             return
         finally:
+            session.token = None
+            inbox.stop()
             session.close()
 
+
+def _is_reset(message: bytes) -> bool:
+    return message[:2] == b"\xB0\x0F"  # a structure of no fields, tag RESET
+
+
+class _Inbox:
+    """The reading side of one connection, on a thread of its own, so that a RESET or a hang-up is
+    seen while a statement runs: bytes -> messages, queued for the connection's thread in the
+    batches they arrived in (then None at the end of the stream, or the framing error).  A RESET
+    interrupts the session at once; the end of the stream stops its running statement
+    (`ClientGone`, or `ServerStopping` when the server stops) and sets `gone`."""
+
+    def __init__(self, pipe, session: BoltSession, auth_by: float, stopping: threading.Event) -> None:
+        self.pipe = pipe
+        self.session = session
+        self.auth_by = auth_by
+        self.stopping = stopping
+        self.queue: queue.Queue = queue.Queue(MAX_QUEUED)
+        self.gone = None  # the Cancelled kind once the stream has ended
+        self._done = threading.Event()  # the connection's thread is finished with the session
+
+    def read(self, rest: bytes) -> None:
+        frames = F.Dechunker()
+        session = self.session
+        try:
+            while not self._done.is_set():
+                data, rest = (rest, b"") if rest else (self.pipe.recv(None if session.authenticated
+                                                                      else self.auth_by), b"")
+                if not data:
+                    break
+                try:
+                    messages = frames.feed(data)
+                except RelateError as e:
+                    self._put(e)
+                    break
+                for message in messages:
+                    if _is_reset(message):
+                        session.interrupt()
+                if messages:
+                    self._put(messages)
+        except Exception:
+            log.debug("bolt %s: reading ended", session.connection_id, exc_info=True)
+        finally:
+            if not self._done.is_set():
+                self.gone = E.Cancelled.ServerStopping if self.stopping.is_set() else E.Cancelled.ClientGone
+                session.hang_up(self.gone)
+            self._put(None)
+
+    def _put(self, item) -> None:
+        """Queue `item`, waiting while the queue is full (a client that pipelines faster than its
+        statements run is held back by TCP), unless the connection's thread has finished."""
+        while not self._done.is_set():
+            try:
+                self.queue.put(item, timeout=POLL)
+                return
+            except queue.Full:
+                continue
+
+    def stop(self) -> None:
+        self._done.set()

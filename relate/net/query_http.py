@@ -34,6 +34,8 @@ from typing import Callable, ContextManager
 
 import h11
 
+from ..errors import E
+from ..exec.context import CancelToken
 from ..protocols.query_api import QueryApi, error_body
 from .auth import Credential, basic_ok
 from .http import MAX_HEADER_BLOCK, HttpLimits, McpHttp, _content_length, _declares_body, _Drop, _linger
@@ -157,9 +159,11 @@ class QueryHttp(McpHttp):
         body = self._read_body(sock, conn) if has_body else self._end(conn)
         if body is None:
             return self._error(sock, conn, 400, "malformed request: body too large", close=True)
+        token = CancelToken()  # cancelled if the client hangs up while its statement runs or waits
         try:
-            reply = self.core.handle(method, target, body, content_type=headers.get(b"content-type"),
-                                     accept=headers.get(b"accept"))
+            with self.peers.watch(sock, lambda: token.cancel(E.Cancelled.ClientGone)):
+                reply = self.core.handle(method, target, body, content_type=headers.get(b"content-type"),
+                                         accept=headers.get(b"accept"), cancel=token)
         except Exception:  # a bug in the core: answer it rather than drop the connection
             log.exception("internal error answering a request")
             return self._error(sock, conn, 500, "internal error", close=True)

@@ -17,6 +17,12 @@ the RUN); the first PULL or DISCARD of its stream runs it (runtime errors fail t
 new RUN in a transaction first runs the streams still waiting, so statements take effect in the
 order they were sent.  An auto-commit statement commits when it runs; its final summary carries
 the bookmark.
+
+Stopping a statement: the transport reads the connection while a message is handled and hands
+each message's run a `CancelToken` (`token`).  A RESET seen on the wire calls `interrupt` at once:
+the running statement is cancelled and every message before that RESET is IGNORED (as Neo4j's
+INTERRUPTED state does), then the RESET rolls back and returns to READY.  A client gone
+(`hang_up`) cancels the running statement; `close` then rolls its transaction back.
 """
 from __future__ import annotations
 
@@ -75,6 +81,10 @@ class BoltSession:
         self.streams: list[_Stream] = []
         self._qid = 0
         self.notifications = True  # notifications_minimum_severity "OFF" turns them off
+        self.token = None  # the `CancelToken` of the message being handled (set by the transport)
+        # RESETs the reader has seen / this side has handled: each counter is written by one thread
+        self._resets_seen = 0
+        self._resets_done = 0
 
     # ------------------------------------------------------------------ entry points
     def handle(self, data: bytes) -> list[bytes]:
@@ -85,6 +95,12 @@ class BoltSession:
             req = M.request(data)
         except RelateError as e:
             return self._fatal(e)
+        if req.name == "RESET":
+            self._resets_done += 1
+        elif self._resets_seen > self._resets_done and req.name != "GOODBYE":
+            self.state = "FAILED"
+            self.streams.clear()
+            return [M.ignored()]  # sent before a RESET that has arrived since
         if self.state == "FAILED" and req.name not in ("RESET", "GOODBYE"):
             return [M.ignored()]
         handler = getattr(self, "_" + req.name.lower())
@@ -93,7 +109,26 @@ class BoltSession:
         except _Violation as v:
             return self._fatal(E.Request.Invalid(str(v)))
         except Exception as e:  # a statement's failure, or a bug: FAILURE and the FAILED state
+            if self._resets_seen > self._resets_done:
+                self.state = "FAILED"
+                self.streams.clear()
+                return [M.ignored()]  # stopped by a RESET on its way
             return self._fail(e)
+
+    def interrupt(self) -> None:
+        """A RESET has arrived (called by the transport's reader, on its thread): stop the running
+        statement; the messages before the RESET are IGNORED."""
+        self._resets_seen += 1
+        token = self.token
+        if token is not None:
+            token.cancel(E.Cancelled.Reset)
+
+    def hang_up(self, reason) -> None:
+        """The client is gone or the server stops (`reason`, a `Cancelled` kind): stop the running
+        statement (called by the transport's reader, on its thread)."""
+        token = self.token
+        if token is not None:
+            token.cancel(reason)
 
     def close(self) -> None:
         """The connection is gone: an open transaction is rolled back."""
@@ -278,7 +313,8 @@ class BoltSession:
         for s in self.streams:
             if s.result is None:
                 assert s.prepared is not None  # only a ping has none, and it comes with its result
-                s.result = self.txs.execute(self.tx, s.prepared, s.params, notifications=s.notes)
+                s.result = self.txs.execute(self.tx, s.prepared, s.params, notifications=s.notes,
+                                            cancel=self.token)
 
     def _pull(self, extra: dict) -> list[bytes]:
         return self._stream(extra, keep=True)
@@ -297,7 +333,7 @@ class BoltSession:
             with self.lock():
                 tx = None if stream.auto else self.tx
                 stream.result = self.txs.execute(tx, stream.prepared, stream.params, read_only=stream.read_only,
-                                                 notifications=stream.notes)
+                                                 notifications=stream.notes, cancel=self.token)
         result = stream.result
         rows = result.rows
         end = len(rows) if n == -1 or not keep else min(len(rows), stream.pos + n)
