@@ -198,7 +198,7 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
     p.add_argument("--http", metavar="PORT", help="serve Neo4j's HTTP Query API v2 on this port")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="a web page origin (scheme://host[:port]) whose scripts may call the Query API "
-                        "(CORS); repeatable")
+                        "(CORS) or open Bolt over WebSocket; repeatable")
     p.add_argument("--tx-timeout-secs", default="60", metavar="N",
                    help="seconds a Query API transaction may sit idle before it is rolled back (default 60)")
     from ..protocols.tool_groups import TOOLS_HELP

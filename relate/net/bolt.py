@@ -4,7 +4,8 @@
 One port takes both transports: a connection that opens with Bolt's magic bytes speaks Bolt over
 TCP (Neo4j's drivers, `bolt://` and `neo4j://`); one that opens with `GET ` is a WebSocket upgrade
 (the browser JavaScript driver), after which the binary WebSocket messages carry the same byte
-stream.  Anything else is closed.
+stream; an upgrade from a page whose origin `--origin` does not list gets 403.  Anything else is
+closed.
 
 Per connection: the 20-byte handshake (`bolt_framing.negotiate`), then chunks -> messages ->
 `BoltSession.handle` -> chunked replies, written after each batch of messages that arrived
@@ -38,6 +39,7 @@ from ..transactions import Transactions
 from .auth import Credential
 from .listener import Slot
 from .mcp_http import Engine
+from .origins import normal_origin
 
 AUTH_FAILURE_DELAY = 1.0
 FIRST_BYTE_DEADLINE = 3.0
@@ -100,14 +102,30 @@ class _WsServer:
         self.socket_closed = stopping
 
 
+def origin_refusal(origins: list[str], allowed: frozenset[str]) -> str | None:
+    """The `Origin` headers of a WebSocket upgrade -> why it is refused, or None.  A browser
+    sends its page's origin and lets any page open a WebSocket anywhere, so, as for the Query
+    API, only the pages `--origin` lists may connect; a client that sends none (not a browser)
+    may."""
+    if len(origins) > 1:
+        return "more than one Origin header"
+    if origins and normal_origin(origins[0]) not in allowed:
+        return "origin is not allowed: start the server with --origin for a page that may connect"
+    return None
+
+
 class _WebSocket:
-    def __init__(self, sock: socket.socket, stopping: threading.Event) -> None:
+    def __init__(self, sock: socket.socket, stopping: threading.Event, origins: frozenset[str]) -> None:
         from websockets.server import ServerProtocol
         from websockets.sync.server import ServerConnection
         self.stopping = stopping
         self.conn = ServerConnection(sock, ServerProtocol(max_size=F.MAX_MESSAGE), _WsServer(stopping),  # type: ignore[arg-type]
                                      ping_interval=None)
-        self.conn.handshake(timeout=AUTH_DEADLINE)
+
+        def check(conn, request):
+            why = origin_refusal(request.headers.get_all("Origin"), origins)
+            return None if why is None else conn.respond(403, why + "\n")
+        self.conn.handshake(check, timeout=AUTH_DEADLINE)
         if self.conn.response is None or self.conn.response.status_code != 101:
             raise ConnectionError("the WebSocket handshake failed")
 
@@ -159,8 +177,9 @@ class BoltServer:
     """Serves Bolt connections for one listener."""
 
     def __init__(self, txs: Transactions, engine: Engine, credential: Credential | None,
-                 stopping: threading.Event) -> None:
+                 stopping: threading.Event, origins: frozenset[str] = frozenset()) -> None:
         self.txs = txs
+        self.origins = origins  # the pages (`--origin`) that may connect over WebSocket
         self.engine = engine  # its lock runs one statement at a time; its stop cancels them
         self.check = credential_check(credential)
         self.stopping = stopping
@@ -175,7 +194,7 @@ class BoltServer:
             pipe: _Tcp | _WebSocket = _Tcp(sock, self.stopping)
         elif first == b"GET ":
             try:
-                pipe = _WebSocket(sock, self.stopping)
+                pipe = _WebSocket(sock, self.stopping, self.origins)
             except Exception:
                 return
         else:

@@ -50,7 +50,7 @@ class Front:
         from .bolt import BoltServer
 
         def serve(credential, stopping):
-            return BoltServer(self.txs, self.engine, credential, stopping).serve_connection
+            return BoltServer(self.txs, self.engine, credential, stopping, self.origins).serve_connection
         self._add("bolt", Door(f"--bolt {text}", port, serve, lambda p, mode: (
             f"serve: Bolt listening on bolt://{url_host(self.host)}:{p} (auth: {mode})")))
 

@@ -78,8 +78,10 @@ def static_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = start_bolt(tmp_path_factory.mktemp("bolt-js"))
+def server(tmp_path_factory, static_url):
+    # the test page's origin is listed: a browser connects only from the pages --origin names
+    origin = static_url.rsplit("/", 1)[0]
+    s = start_bolt(tmp_path_factory.mktemp("bolt-js"), "--origin", origin)
     yield s
     assert s.stop() == 0
 
@@ -289,6 +291,23 @@ def test_the_routing_scheme_works_over_websocket(page, server):
       } finally { await driver.close(); }
     }""" % PASSWORD, server.port)
     assert out == [6, 2, "neo4j"]
+
+
+def test_a_page_whose_origin_is_not_listed_cannot_connect(page, server, static_url):
+    other = page.context.browser.new_page()  # the same page under another origin: localhost, not 127.0.0.1
+    try:
+        other.goto(static_url.replace("127.0.0.1", "localhost"))
+        other.wait_for_function("() => typeof neo4j !== 'undefined'")
+        other.evaluate(DESCRIBE)
+        out = other.evaluate("""async ([port, password]) => {
+          const driver = connect(port, password);
+          try { await driver.verifyConnectivity(); return null; }
+          catch (e) { return e.code; }
+          finally { await driver.close(); }
+        }""", [server.port, PASSWORD])
+    finally:
+        other.close()
+    assert out == "ServiceUnavailable"
 
 
 def test_no_script_errors(page):
