@@ -3,7 +3,8 @@ browser bundle unmodified) in Chromium against a real `relate serve --bolt` proc
 the driver speaks Bolt over WebSocket, on the same port Python's driver reaches over TCP.
 
 The page is served by a tiny static server of this module (the bundle and one empty page); it is
-not part of the docs site.  Each test runs an async function in the page and checks what the
+not part of the docs site.  The web page example of web/serve-neo4j.md runs here too, as written,
+against a server holding what the page says.  Each test runs an async function in the page and checks what the
 driver handed back, described as JSON by `DESCRIBE` (Integers as strings, temporals as their
 ISO text, graph values with their element ids).
 Chromium missing: fail under CI, else skip (as every browser test).
@@ -14,14 +15,17 @@ import functools
 import http.server
 import os
 import shutil
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 
-from tests.net.bolt_server import PASSWORD, USER, start_bolt
+from tests.net.bolt_server import PASSWORD, USER, BoltServed, start_bolt
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "build"))
+from markdown import fences  # noqa: E402
 BUNDLE = ROOT / "node_modules" / "neo4j-driver" / "lib" / "browser" / "neo4j-web.min.js"
 CHROMIUM = os.environ.get("RELATE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -62,11 +66,17 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def static_url(tmp_path_factory):
-    """`index.html` (loads the bundle) and `neo4j-web.min.js`, served from 127.0.0.1."""
+def static_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("bolt-js-page")
+
+
+@pytest.fixture(scope="module")
+def static_url(static_dir):
+    """`index.html` (loads the bundle) and `neo4j-web.min.js`, served from 127.0.0.1 (a page
+    Chromium fills from a route instead counts as public, and may not reach loopback)."""
     if not BUNDLE.is_file():
         pytest.fail(f"{BUNDLE} is missing: run `npm ci` (scripts/setup.sh does it)")
-    root = tmp_path_factory.mktemp("bolt-js-page")
+    root = static_dir
     shutil.copy(BUNDLE, root / BUNDLE.name)
     (root / "index.html").write_text('<!doctype html><meta charset="utf-8"><title>bolt-js</title>'
                                      f'<script src="{BUNDLE.name}"></script>\n')
@@ -295,6 +305,8 @@ def test_the_routing_scheme_works_over_websocket(page, server):
 
 def test_a_page_whose_origin_is_not_listed_cannot_connect(page, server, static_url):
     other = page.context.browser.new_page()  # the same page under another origin: localhost, not 127.0.0.1
+    said: list[str] = []
+    other.on("console", lambda message: said.append(message.text))
     try:
         other.goto(static_url.replace("127.0.0.1", "localhost"))
         other.wait_for_function("() => typeof neo4j !== 'undefined'")
@@ -308,7 +320,39 @@ def test_a_page_whose_origin_is_not_listed_cannot_connect(page, server, static_u
     finally:
         other.close()
     assert out == "ServiceUnavailable"
+    assert any("403" in line for line in said), said  # refused by the server, not by the browser
 
 
 def test_no_script_errors(page):
     assert page.js_errors == []
+
+
+def _page_example() -> tuple[str, str]:
+    """web/serve-neo4j.md's web page (its one `html` block) and what the page says it shows."""
+    blocks = fences((ROOT / "web" / "serve-neo4j.md").read_text(encoding="utf-8"))
+    (n,) = [i for i, f in enumerate(blocks) if f.lang == "html"]
+    assert blocks[n + 1].lang == "text"
+    return blocks[n].body, blocks[n + 1].body
+
+
+def test_the_docs_page_example_shows_what_it_says(page, static_url, static_dir, tmp_path):
+    html, shown = _page_example()
+    assert "bolt://127.0.0.1:7687" in html and "'s3cret'" in html
+    origin = static_url.rsplit("/", 1)[0]
+    # the page's own port and password: port 7687 may be taken, so the page is pointed at ours
+    s = BoltServed(["--bolt", "0", "--database", ":memory:", "--auth", "neo4j:s3cret", "--origin", origin],
+                   tmp_path).wait_listening()
+    try:
+        neo4j = pytest.importorskip("neo4j")
+        with neo4j.GraphDatabase.driver(f"bolt://127.0.0.1:{s.port}", auth=("neo4j", "s3cret")) as d:
+            d.execute_query("CREATE (:Person {name: 'Lin'}), (:Person {name: 'Ada'})")
+        (static_dir / "people.html").write_text(html.replace("127.0.0.1:7687", f"127.0.0.1:{s.port}"))
+        other = page.context.browser.new_page()
+        try:
+            other.goto(static_url.replace("index.html", "people.html"))
+            other.wait_for_function("() => document.getElementById('people').textContent !== 'loading...'")
+            assert other.inner_text("#people") == shown
+        finally:
+            other.close()
+    finally:
+        assert s.stop() == 0
