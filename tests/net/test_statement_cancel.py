@@ -131,3 +131,21 @@ def test_stopping_the_server_stops_a_bolt_statement_and_answers_it(tmp_path):
     finally:
         raw.close()
         s.kill()
+
+
+def test_stopping_the_server_stops_a_query_api_statement_and_answers_it(tmp_path):
+    s = start_query(tmp_path, doors=("http",))
+    replies: list = []
+    try:
+        asking = threading.Thread(target=lambda: replies.append(
+            call(s.port, "POST", "/db/neo4j/query/v2", {"statement": FOREVER})))
+        asking.start()
+        threading.Event().wait(0.5)  # the statement is counting
+        s.proc.terminate()
+        asking.join(WAIT)
+        assert s.proc.wait(WAIT) == 0
+    finally:
+        s.kill()
+    status, body, _ = replies[0]
+    assert status == 400 and body["errors"][0]["code"] == "Neo.ClientError.Transaction.Terminated"
+    assert "shutting down" in body["errors"][0]["message"]
