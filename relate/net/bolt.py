@@ -47,6 +47,7 @@ AUTH_DEADLINE = 10.0
 POLL = 0.25
 SEND_TIMEOUT = 30.0
 MAX_QUEUED = 64  # batches of messages read ahead of the one being handled
+PROBE_EVERY = 0.1  # seconds between NOOPs that look for a closed peer once its stream has ended
 RECV_SIZE = 65536
 
 log = logging.getLogger("relate.net.bolt")
@@ -72,6 +73,7 @@ class _Tcp:
     def __init__(self, sock: socket.socket, stopping: threading.Event) -> None:
         self.sock = sock
         self.stopping = stopping
+        self._sending = threading.Lock()  # whole batches of replies, or a NOOP between them
 
     def recv(self, deadline: float | None) -> bytes:
         """Bytes, or b"" at the end of the stream, a stop or the deadline."""
@@ -88,11 +90,26 @@ class _Tcp:
         return b""
 
     def send(self, data: bytes) -> None:
-        self.sock.settimeout(SEND_TIMEOUT)
-        try:
-            self.sock.sendall(data)
-        finally:
-            self.sock.settimeout(None)
+        with self._sending:
+            self.sock.settimeout(SEND_TIMEOUT)
+            try:
+                self.sock.sendall(data)
+            finally:
+                self.sock.settimeout(None)
+
+    def peer_gone(self) -> bool:
+        """After the end of the stream: did the peer close the connection, or only its sending side
+        (a half close: it still reads the answers)?  A NOOP (an empty chunk, which clients skip) is
+        written between replies; a peer that has closed answers it with a reset, and a later write
+        fails."""
+        with self._sending:
+            try:
+                self.sock.send(F.NOOP, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                return False
+            except OSError:
+                return True
+        return False
 
 
 class _WsServer:
@@ -149,6 +166,9 @@ class _WebSocket:
 
     def send(self, data: bytes) -> None:
         self.conn.send(data)
+
+    def peer_gone(self) -> bool:
+        return True  # a WebSocket has no half close: the end of the stream is the peer's close
 
     def close(self) -> None:
         try:
@@ -269,8 +289,9 @@ class _Inbox:
     """The reading side of one connection, on a thread of its own, so that a RESET or a hang-up is
     seen while a statement runs: bytes -> messages, queued for the connection's thread in the
     batches they arrived in (then None at the end of the stream, or the framing error).  A RESET
-    interrupts the session at once; the end of the stream stops its running statement
-    (`ClientGone`, or `ServerStopping` when the server stops) and sets `gone`."""
+    interrupts the session at once.  A client gone (`ClientGone`; for TCP, the end of the stream
+    and a NOOP written that fails, since a half-closed client still reads its answers) or the
+    server stopping (`ServerStopping`) stops the running statement and sets `gone`."""
 
     def __init__(self, pipe, session: BoltSession, auth_by: float, stopping: threading.Event) -> None:
         self.pipe = pipe
@@ -302,11 +323,24 @@ class _Inbox:
                     self._put(messages)
         except Exception:
             log.debug("bolt %s: reading ended", session.connection_id, exc_info=True)
-        finally:
-            if not self._done.is_set():
-                self.gone = E.Cancelled.ServerStopping if self.stopping.is_set() else E.Cancelled.ClientGone
-                session.hang_up(self.gone)
-            self._put(None)
+        if self.stopping.is_set():
+            self._end(E.Cancelled.ServerStopping)
+            return
+        # the client has stopped sending (or missed the login deadline): the messages it sent
+        # are still answered, unless it has closed the connection, which a NOOP now and then
+        # finds out
+        self._put(None)
+        while not self._done.wait(PROBE_EVERY):
+            if self.stopping.is_set() or self.pipe.peer_gone():
+                self._end(E.Cancelled.ServerStopping if self.stopping.is_set() else E.Cancelled.ClientGone)
+                return
+
+    def _end(self, reason) -> None:
+        """Nobody reads the answers any more: stop the running statement, drop what is queued."""
+        if not self._done.is_set():
+            self.gone = reason
+            self.session.hang_up(reason)
+        self._put(None)
 
     def _put(self, item) -> None:
         """Queue `item`, waiting while the queue is full (a client that pipelines faster than its

@@ -97,7 +97,8 @@ class BoltSession:
             return self._fatal(e)
         if req.name == "RESET":
             self._resets_done += 1
-        elif self._resets_seen > self._resets_done and req.name != "GOODBYE":
+        elif (self._resets_seen > self._resets_done and req.name != "GOODBYE"
+              and self.state not in ("NEGOTIATION", "AUTHENTICATION")):
             self.state = "FAILED"
             self.streams.clear()
             return [M.ignored()]  # sent before a RESET that has arrived since
