@@ -3,8 +3,8 @@
 Each field is `<name>:<type>`: `name:ID(group){id-type:long}` (the node id in an id space, kept
 as the property `name` when a name is given), `:LABEL`, `:START_ID(group)`, `:END_ID(group)`,
 `:TYPE`, `:IGNORE`, or a property `name`, `name:<type>`, `name:<type>[]` (types in
-`cells.READERS`; no type is `string`).  A name may itself hold `:` (the type is after the last
-one).  `format_property(key, type)` writes a property field, `parse_field` reads one back.
+`cells.READERS`; no type is `string`; an unknown one is refused, as neo4j-admin does).  A name
+may itself hold `:` when a type follows (the type is after the last one).  ``parse_field` reads one field.
 Header options other than `id-type` (a point's default `crs`, a datetime's default `timezone`)
 are refused rather than ignored.
 """
@@ -55,10 +55,10 @@ def _is_type(kind: str) -> bool:
 
 def parse_field(text: str) -> Column:
     m = _SUFFIX.match(text)
-    if m is None or (m.group(2).upper() not in _SPECIAL and not _is_type(m.group(2))):
-        if text.startswith(":"):
-            raise HeaderError(f"unknown column `{text}`")
+    if m is None:
         return Column(PROPERTY, text, "string")
+    if m.group(2).upper() not in _SPECIAL and not _is_type(m.group(2)):
+        raise HeaderError(f"unknown column type `{m.group(2)}` in `{text}`")
     name, kind, group, opts = m.group(1), m.group(2), m.group(3), _options(m.group(4))
     role = kind.upper()
     if role in _SPECIAL:
@@ -81,10 +81,6 @@ def parse_field(text: str) -> Column:
     if not name:
         raise HeaderError(f"`{text}`: a property column needs a name")
     return Column(PROPERTY, name, kind)
-
-
-def format_property(key: str, type_: str) -> str:
-    return f"{key}:{type_}"
 
 
 def id_property_type(column: Column, global_id_type: str) -> str:
