@@ -83,8 +83,6 @@ def _script(graph, out: str, stdout: TextIO, batch: int) -> None:
 def import_(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     args = build_import_parser(stdout).parse_args(argv)
     from ..transfer.bulk import Options, import_store, parse_source
-    if not args.nodes:
-        raise E.Usage.Usage("Error: relate import needs at least one --nodes FILE")
     nodes = [parse_source(s, True) for s in args.nodes]
     rels = [parse_source(s, False) for s in args.relationships]
     opts = Options(delimiter=args.delimiter, array_delimiter=args.array_delimiter, quote=args.quote,
