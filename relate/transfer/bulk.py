@@ -16,6 +16,7 @@ after the largest id the files give.
 from __future__ import annotations
 
 import os
+from itertools import chain
 from dataclasses import dataclass, field
 
 from ..errors import E, RelateError
@@ -49,7 +50,7 @@ class Options:
 class Loaded:
     nodes: list = field(default_factory=list)   # [id or None, labels, props]
     rels: list = field(default_factory=list)    # [id or None, type, start, end, props]
-    node_ids: dict = field(default_factory=dict)  # (group, id text) -> index in nodes
+    node_ids: dict = field(default_factory=dict)  # id space -> id (text, or int) -> the node's record
     rel_ids: set = field(default_factory=set)     # the relationship ids the files give
 
 
@@ -74,26 +75,33 @@ def _bad_row(where: str, line: int, reason: str) -> RelateError:
     return E.Transfer.BadRow(f"{where}:{line}: {reason}")
 
 
-def _rows(source: Source, opts: Options):
-    """(file, header line, header fields), then (file, line, fields) for every data record."""
-    first = True
+def _files(source: Source, opts: Options):
+    """(path, its records) for each file of a source, failures of reading named by file and line."""
     for path in source.files:
         try:
             f = open(path, encoding="utf-8", newline="")
         except OSError as e:
             raise E.Transfer.BadHeader(f"{path}: cannot read the file: {e.strerror or e}") from None
         with f:
-            try:
-                for line, fields in records(f, opts.delimiter, opts.quote):
-                    if first:
-                        first = False
-                        yield path, line, fields, True
-                    else:
-                        yield path, line, fields, False
-            except CsvSyntax as e:
-                raise _bad_row(path, e.line, e.reason) from None
-            except UnicodeDecodeError as e:
-                raise _bad_row(path, 0, f"the file is not UTF-8 ({e.reason} at byte {e.start})") from None
+            yield path, _checked(path, records(f, opts.delimiter, opts.quote))
+
+
+def _checked(path: str, recs):
+    try:
+        yield from recs
+    except CsvSyntax as e:
+        raise _bad_row(path, e.line, e.reason) from None
+    except UnicodeDecodeError as e:
+        raise _bad_row(path, 0, f"the file is not UTF-8 ({e.reason} at byte {e.start})") from None
+
+
+def _header(source: Source, opts: Options, nodes: bool):
+    """The source's files, the first one's header record taken off: (columns, header, files)."""
+    files = _files(source, opts)
+    for path, recs in files:
+        for line, fields in recs:
+            return _columns(path, line, fields, nodes), fields, path, line, [(path, recs)], files
+    return None
 
 
 def _columns(path: str, line: int, fields: list[str], nodes: bool) -> list[H.Column]:
@@ -133,55 +141,58 @@ def _props(fields: list[str], plan, path: str, line: int, header: list[str]) -> 
 
 
 def read_nodes(source: Source, opts: Options, out: Loaded) -> None:
-    cols: list[H.Column] = []
-    header: list[str] = []
-    plan: list = []
-    id_at = label_at = -1
-    id_col: H.Column | None = None
+    found = _header(source, opts, True)
+    if found is None:
+        return
+    cols, header, hpath, hline, first, rest = found
+    plan = _plan(cols, opts, hpath, hline)
+    roles = [c.role for c in cols]
+    id_at = roles.index(H.ID) if H.ID in roles else -1
+    label_at = roles.index(H.LABEL) if H.LABEL in roles else -1
+    id_col = cols[id_at] if id_at >= 0 else None
+    own_ids = id_col is not None and id_col.name == H.RELATE_ID
     id_reader = None
-    own_ids = False
-    nodes, node_ids = out.nodes, out.node_ids
+    if id_col is not None and id_col.name and not own_ids:
+        id_reader = reader(H.id_property_type(id_col, opts.id_type), opts.array_delimiter)
+    group = id_col.group if id_col is not None else ""
+    ids = out.node_ids.setdefault(group, {})
+    as_int = opts.id_type != "string"
+    nodes = out.nodes
     base_labels = source.labels
     ad = opts.array_delimiter
-    for path, line, fields, is_header in _rows(source, opts):
-        if is_header:
-            header, cols = fields, _columns(path, line, fields, True)
-            plan = _plan(cols, opts, path, line)
-            roles = [c.role for c in cols]
-            id_at = roles.index(H.ID) if H.ID in roles else -1
-            label_at = roles.index(H.LABEL) if H.LABEL in roles else -1
-            id_col = cols[id_at] if id_at >= 0 else None
-            own_ids = id_col is not None and id_col.name == H.RELATE_ID
-            if id_col is not None and id_col.name and not own_ids:
-                id_reader = reader(H.id_property_type(id_col, opts.id_type), ad)
-            continue
-        if len(fields) > len(cols):
-            raise _bad_row(path, line, f"{len(fields)} fields, but the header names {len(cols)} columns")
-        props = _props(fields, plan, path, line, header) if plan else {}
-        labels = base_labels
-        if label_at >= 0 and label_at < len(fields) and fields[label_at]:
-            labels = base_labels + tuple(lb for lb in fields[label_at].split(ad) if lb)
-        nid = None
-        if id_at >= 0 and id_at < len(fields) and fields[id_at]:
-            text = fields[id_at]
-            key = (id_col.group, text if opts.id_type == "string" else _id_int(text, path, line))  # type: ignore[union-attr]
-            if key in node_ids:
-                if opts.skip_duplicate_nodes:
-                    continue
-                raise _bad_row(path, line, f"the node id `{text}` is given twice"
-                                           + (f" in the id space `{id_col.group}`" if id_col.group else ""))  # type: ignore[union-attr]
-            node_ids[key] = len(nodes)
-            if own_ids:
-                nid = _id_int(text, path, line)
-                if nid < 0:
-                    raise _bad_row(path, line, f"the node id `{text}` is negative")
-            elif id_reader is not None:
-                try:
-                    value = id_reader(text)
-                except ValueError as e:
-                    raise _bad_row(path, line, f"the id {e}") from None
-                props = {id_col.name: value, **props}  # type: ignore[union-attr]
-        nodes.append([nid, labels, props])
+    width = len(cols)
+    for path, recs in chain(first, rest):
+        for line, fields in recs:
+            if len(fields) > width:
+                raise _bad_row(path, line, f"{len(fields)} fields, but the header names {width} columns")
+            if len(fields) < width:
+                fields = fields + [""] * (width - len(fields))
+            props = _props(fields, plan, path, line, header) if plan else {}
+            labels = base_labels
+            if label_at >= 0 and fields[label_at]:
+                labels = base_labels + tuple(lb for lb in fields[label_at].split(ad) if lb)
+            rec = [None, labels, props]
+            if id_at >= 0 and fields[id_at]:
+                text = fields[id_at]
+                key = _id_int(text, path, line) if as_int else text
+                if key in ids:
+                    if opts.skip_duplicate_nodes:
+                        continue
+                    raise _bad_row(path, line, f"the node id `{text}` is given twice"
+                                               + (f" in the id space `{group}`" if group else ""))
+                ids[key] = rec
+                if own_ids:
+                    nid = key if as_int else _id_int(text, path, line)
+                    if nid < 0:
+                        raise _bad_row(path, line, f"the node id `{text}` is negative")
+                    rec[0] = nid
+                elif id_reader is not None:
+                    try:
+                        value = id_reader(text)
+                    except ValueError as e:
+                        raise _bad_row(path, line, f"the id {e}") from None
+                    rec[2] = {id_col.name: value, **props}  # type: ignore[union-attr]
+            nodes.append(rec)
 
 
 def _id_int(text: str, path: str, line: int) -> int:
@@ -192,55 +203,59 @@ def _id_int(text: str, path: str, line: int) -> int:
 
 
 def read_rels(source: Source, opts: Options, out: Loaded) -> None:
-    cols: list[H.Column] = []
-    header: list[str] = []
-    plan: list = []
-    node_ids = out.node_ids
-    rels = out.rels
-    s_at = e_at = t_at = rid_at = -1
-    s_group = e_group = ""
+    found = _header(source, opts, False)
+    if found is None:
+        return
+    cols, header, hpath, hline, first, rest = found
+    roles = [c.role for c in cols]
+    s_at, e_at = roles.index(H.START_ID), roles.index(H.END_ID)
+    t_at = roles.index(H.TYPE) if H.TYPE in roles else -1
+    if t_at < 0 and source.type is None:
+        raise _bad_header(hpath, hline, "no :TYPE column and no type given (--relationships=TYPE=FILES)")
+    s_group, e_group = cols[s_at].group, cols[e_at].group
+    s_ids = out.node_ids.get(s_group, {})
+    e_ids = out.node_ids.get(e_group, {})
+    rid_at = next((i for i, c in enumerate(cols) if c.role == H.PROPERTY and c.name == H.RELATE_ID), -1)
+    plan = [p for p in _plan(cols, opts, hpath, hline) if p[0] != rid_at]
     as_int = opts.id_type != "string"
-    for path, line, fields, is_header in _rows(source, opts):
-        if is_header:
-            header, cols = fields, _columns(path, line, fields, False)
-            roles = [c.role for c in cols]
-            s_at, e_at = roles.index(H.START_ID), roles.index(H.END_ID)
-            t_at = roles.index(H.TYPE) if H.TYPE in roles else -1
-            if t_at < 0 and source.type is None:
-                raise _bad_header(path, line, "no :TYPE column and no type given (--relationships=TYPE=FILES)")
-            s_group, e_group = cols[s_at].group, cols[e_at].group
-            rid_at = next((i for i, c in enumerate(cols) if c.role == H.PROPERTY and c.name == H.RELATE_ID), -1)
-            plan = [p for p in _plan(cols, opts, path, line) if p[0] != rid_at]
-            continue
-        if len(fields) > len(cols):
-            raise _bad_row(path, line, f"{len(fields)} fields, but the header names {len(cols)} columns")
-        ends = []
-        for at, group in ((s_at, s_group), (e_at, e_group)):
-            text = fields[at] if at < len(fields) else ""
-            key = (group, _id_int(text, path, line) if as_int and text else text)
-            index = node_ids.get(key)
-            if index is None:
+    rels, rel_ids = out.rels, out.rel_ids
+    default_type = source.type
+    width = len(cols)
+    for path, recs in chain(first, rest):
+        for line, fields in recs:
+            if len(fields) != width:
+                if len(fields) > width:
+                    raise _bad_row(path, line, f"{len(fields)} fields, but the header names {width} columns")
+                fields = fields + [""] * (width - len(fields))
+            try:
+                start = s_ids[int(fields[s_at]) if as_int else fields[s_at]]
+                end = e_ids[int(fields[e_at]) if as_int else fields[e_at]]
+            except (KeyError, ValueError):
                 if opts.skip_bad_relationships:
-                    break
-                which = "start" if at == s_at else "end"
-                raise _bad_row(path, line, f"the {which} node `{text}` is in no node file"
-                                           + (f" (id space `{group}`)" if group else ""))
-            ends.append(index)
-        if len(ends) < 2:
-            continue
-        type_ = fields[t_at] if 0 <= t_at < len(fields) and fields[t_at] else source.type
-        if not type_:
-            raise _bad_row(path, line, "the relationship has no type")
-        rid = None
-        if rid_at >= 0 and rid_at < len(fields) and fields[rid_at]:
-            rid = _id_int(fields[rid_at], path, line)
-            if rid < 0:
-                raise _bad_row(path, line, f"the relationship id `{rid}` is negative")
-            if rid in out.rel_ids:
-                raise _bad_row(path, line, f"the relationship id `{rid}` is given twice")
-            out.rel_ids.add(rid)
-        props = _props(fields, plan, path, line, header) if plan else {}
-        rels.append([rid, type_, ends[0], ends[1], props])
+                    continue
+                _explain_ends(fields, (s_at, s_group, s_ids), (e_at, e_group, e_ids), as_int, path, line)
+            type_ = (fields[t_at] if t_at >= 0 else None) or default_type
+            if not type_:
+                raise _bad_row(path, line, "the relationship has no type")
+            rid = None
+            if rid_at >= 0 and fields[rid_at]:
+                rid = _id_int(fields[rid_at], path, line)
+                if rid < 0:
+                    raise _bad_row(path, line, f"the relationship id `{rid}` is negative")
+                if rid in rel_ids:
+                    raise _bad_row(path, line, f"the relationship id `{rid}` is given twice")
+                rel_ids.add(rid)
+            rels.append([rid, type_, start, end, _props(fields, plan, path, line, header) if plan else {}])
+
+
+def _explain_ends(fields, *ends_and_where) -> None:
+    *ends, as_int, path, line = ends_and_where
+    for which, (at, group, ids) in zip(("start", "end"), ends):
+        text = fields[at]
+        key = _id_int(text, path, line) if as_int and text else text
+        if key not in ids:
+            raise _bad_row(path, line, f"the {which} node `{text}` is in no node file"
+                                       + (f" (id space `{group}`)" if group else ""))
 
 
 def _number(items: list) -> None:
@@ -252,6 +267,10 @@ def _number(items: list) -> None:
         if rec[0] is None:
             rec[0] = nxt
             nxt += 1
+
+
+def _first(rec: list) -> int:
+    return rec[0]
 
 
 def load(node_sources: list[Source], rel_sources: list[Source], opts: Options):
@@ -266,10 +285,8 @@ def load(node_sources: list[Source], rel_sources: list[Source], opts: Options):
         read_rels(s, opts, out)
     _number(out.nodes)
     _number(out.rels)
-    nodes = out.nodes
-    node_rows = sorted(nodes, key=lambda r: r[0])
-    rel_rows = sorted(([r[0], r[1], nodes[r[2]][0], nodes[r[3]][0], r[4]] for r in out.rels),
-                      key=lambda r: r[0])
+    node_rows = sorted(out.nodes, key=_first)
+    rel_rows = sorted([[r[0], r[1], r[2][0], r[3][0], r[4]] for r in out.rels], key=_first)
     db = Database()
     graph = db.graph
     graph.load_bulk(node_rows, rel_rows)
