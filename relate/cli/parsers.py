@@ -294,8 +294,9 @@ def build_import_parser(out: TextIO | None = None) -> _Parser:
     p.add_argument("--schema", metavar="FILE", help="a file of CREATE INDEX / CREATE CONSTRAINT statements, "
                                                    "one a line, applied after the rows (relate export writes "
                                                    "schema.cypher)")
-    p.add_argument("--id-type", choices=("string", "integer", "actual"), default="string",
-                   help="how :ID values compare and are stored as a property (default string)")
+    p.add_argument("--id-type", choices=("string", "integer", "actual"), default="string", metavar="TYPE",
+                   help="string, integer or actual: how :ID values compare and the type of the property "
+                        "keeping them (default string)")
     p.add_argument("--skip-duplicate-nodes", action="store_true", help="keep the first of two nodes with one id")
     p.add_argument("--skip-bad-relationships", action="store_true",
                    help="leave out relationships whose end node is in no file")

@@ -313,16 +313,22 @@ def apply_schema(db, path: str) -> None:
 
 def import_store(dst: str, node_sources: list[Source], rel_sources: list[Source], opts: Options) -> object:
     """Build the store `dst` from the files; returns the graph it holds."""
-    from ..storage.copy import write_copy
-    from ..storage.store import MEMORY, open_store
+    from ..gc_pause import paused
+    from ..storage.store import MEMORY
     if dst == MEMORY:
         raise E.Usage.Usage("Error: relate import: STORE cannot be :memory: (the graph would be gone when "
                             "the command ends); give a .rl path or a directory path")
     existing = os.path.exists(dst)
     if existing:
         _check_empty(dst)
-    db = load(node_sources, rel_sources, opts)
-    graph = db.graph
+    with paused():  # the rows become long-lived records: the cycle collector would only rescan them
+        db = load(node_sources, rel_sources, opts)
+        return _write(db.graph, dst, existing)
+
+
+def _write(graph, dst: str, existing: bool):
+    from ..storage.copy import write_copy
+    from ..storage.store import open_store
     if not existing or (os.path.isdir(dst) and not os.listdir(dst)):
         if existing:
             os.rmdir(dst)  # an empty folder: the store takes its place
