@@ -45,7 +45,8 @@ def _layout(kind: str, entity) -> tuple:
         try:
             t = column_type(v)
         except Unrepresentable as e:
-            raise E.Transfer.UnsupportedValue(f"CSV cannot carry the {kind} {entity.id}'s property `{k}`: {e}") from None
+            raise E.Transfer.UnsupportedValue(
+                f"CSV cannot carry the {kind} {entity.id}'s property `{k}`: {e}") from None
         field = f"{k}:{t}"
         back = parse_field(field)
         if back.name != k or back.type != t:

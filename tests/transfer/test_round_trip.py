@@ -4,14 +4,13 @@ benchmark graph, on every TCK named graph, and on a graph holding every property
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
 import relate
 from relate.transfer.headers import RELATE_ID
 from tests.conftest import ROOT, SHARED
-from tests.transfer.graphs import cli, signature, store_signature, via_csv, via_script
+from tests.transfer.graphs import cli, store_signature, via_csv, via_script
 
 BENCH = ROOT / "bench"
 if str(BENCH) not in sys.path:
@@ -55,7 +54,8 @@ TEMPORAL = ("d: date('2020-02-29'), lt: localtime('23:59:59.999999999'), t: time
             "ldt: localdatetime('1999-12-31T23:59:59'), dtz: datetime('2021-10-31T02:30:00+01:00[Europe/Berlin]'), "
             "dto: datetime('2021-06-01T12:00:00.000000001-03:00'), du: duration('P1Y2M10DT-3H4M5.000000006S'), "
             "dun: duration('-P3W'), pc: point({x: 1.5, y: -2.25}), p3: point({x: 1, y: 2, z: 3}), "
-            "pg: point({longitude: 12.99, latitude: 55.61}), pg3: point({longitude: -122.3, latitude: 37.5, height: 100}), "
+            "pg: point({longitude: 12.99, latitude: 55.61}), "
+            "pg3: point({longitude: -122.3, latitude: 37.5, height: 100}), "
             "dates: [date('2020-01-01'), date('0001-01-01')], pts: [point({x: 1, y: 2}), point({x: 3, y: 4})]")
 
 
