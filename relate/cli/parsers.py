@@ -246,8 +246,11 @@ def char_value(flag: str):
     def read(value: str) -> str:
         if value in ("TAB", "\\t"):
             return "\t"
+        code = re.fullmatch(r"U\+([0-9A-Fa-f]{4})|\\([0-9]{1,5})", value)  # neo4j-admin's U+20AC, \59
+        if code:
+            return chr(int(code[1], 16) if code[1] else int(code[2]))
         if len(value) != 1:
-            raise E.Usage.Usage(f"Error: {flag} takes one character (or TAB), not {value!r}")
+            raise E.Usage.Usage(f"Error: {flag} takes one character (TAB, U+XXXX or \\NN name one), not {value!r}")
         return value
     return read
 

@@ -10,7 +10,8 @@ Ids: node files name their ids in an `:ID` column (in an id space, `:ID(group)`)
 files refer to them in `:START_ID` / `:END_ID`.  An `:ID` column with a name also keeps the id as
 that property (as neo4j-admin does), except relate's own `_relate_id`, which `relate export`
 writes: it becomes the node's id again, and a relationship file's `_relate_id` column the
-relationship's, so `id(n)` is what it was.  Nodes and relationships without one get the next ids
+relationship's, so `id(n)` is what it was.  With `--id-type actual` (neo4j-admin's name) every
+`:ID` value is the node's id.  Nodes and relationships without one get the next ids
 after the largest id the files give.
 """
 from __future__ import annotations
@@ -150,9 +151,10 @@ def read_nodes(source: Source, opts: Options, out: Loaded) -> None:
     id_at = roles.index(H.ID) if H.ID in roles else -1
     label_at = roles.index(H.LABEL) if H.LABEL in roles else -1
     id_col = cols[id_at] if id_at >= 0 else None
-    own_ids = id_col is not None and id_col.name == H.RELATE_ID
+    # the values are the nodes' ids: relate's own column, or any with --id-type actual
+    own_ids = id_col is not None and (id_col.name == H.RELATE_ID or opts.id_type == "actual")
     id_reader = None
-    if id_col is not None and id_col.name and not own_ids:
+    if id_col is not None and id_col.name and id_col.name != H.RELATE_ID:
         id_reader = reader(H.id_property_type(id_col, opts.id_type), opts.array_delimiter)
     group = id_col.group if id_col is not None else ""
     ids = out.node_ids.setdefault(group, {})
@@ -186,7 +188,7 @@ def read_nodes(source: Source, opts: Options, out: Loaded) -> None:
                     if nid < 0:
                         raise _bad_row(path, line, f"the node id `{text}` is negative")
                     rec[0] = nid
-                elif id_reader is not None:
+                if id_reader is not None:
                     try:
                         value = id_reader(text)
                     except ValueError as e:

@@ -149,6 +149,6 @@ def _commands(files: list[str], delimiter: str, quote: str, ad: str) -> str:
                       "--multiline-fields=true", *flags, "--schema=schema.cypher", "neo4j"])
     relate = " ".join(["relate import STORE", *nodes, *rels, "--id-type=integer", *flags,
                        "--schema=schema.cypher"])
-    return ("# Run inside this folder.  Neo4j (a release whose import takes --schema; otherwise run\n"
+    return ("# Run inside this folder.  Neo4j (--schema is an Enterprise option; without it, run\n"
             "# schema.cypher with cypher-shell after the import):\n"
             f"{admin}\n# relate:\n{relate}\n")

@@ -142,3 +142,14 @@ def test_import_reads_neo4j_admin_conventions(tmp_path):
                       "ORDER BY m.year").rows
     assert rows == [("1", "Keanu", "Neo", "1", "The Matrix", 1999, ["a", "b"], ["Movie"]),
                     ("1", "Keanu", "Neo", "2", "Reloaded", 2003, None, ["Movie", "Sequel"])]
+
+
+def test_id_type_actual_makes_the_ids_the_node_ids(tmp_path):
+    nodes = _write(tmp_path, "n.csv", "key:ID,:LABEL\n7,P\n3,P\n")
+    rels = _write(tmp_path, "r.csv", ":START_ID,:END_ID,:TYPE\n7,3,R\n")
+    code, _, err = cli("import", str(tmp_path / "a.rl"), "--nodes", nodes, "--relationships", rels,
+                       "--id-type", "actual", "--array-delimiter", "U+007C")
+    assert code == 0, err
+    db = relate.connect(str(tmp_path / "a.rl"), read_only=True)
+    assert db.execute("MATCH (a)-[:R]->(b) RETURN id(a), a.key, id(b), b.key").rows == [(7, 7, 3, 3)]
+    db.close()
