@@ -8,7 +8,8 @@ Methods: `exact` (the default): every vector scored, with numpy's matrix product
 be imported, else in pure Python; `pruned`: the vectors whose signatures differ least from the
 query's (Hamming distance through `int.bit_count`) are scored exactly and the best k of those
 returned (the same top k as `exact` unless the true neighbours' signs are unusually far).
-`visible(node) -> bool` leaves hidden nodes out before the ranking.
+The scope's access hook (`scope.py`, `visible(node) -> bool`) leaves hidden nodes out before the
+ranking.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from operator import mul
 
 from ..errors import E
 from . import embedder as embedders
+from .scope import OPEN_SCOPE, Scope
 from .state import state
 
 METHODS = ("exact", "pruned")
@@ -104,7 +106,7 @@ def _numpy():
 
 
 def vector_search(graph, label: str, prop: str, vector=None, query_text=None, k: int = 10,
-                  options: dict | None = None, visible=None) -> dict:
+                  options: dict | None = None, scope: Scope = OPEN_SCOPE) -> dict:
     opts = {key: v for key, v in (options or {}).items() if v is not None}
     for key in opts:
         if key not in ("method", "embedder"):
@@ -134,6 +136,7 @@ def vector_search(graph, label: str, prop: str, vector=None, query_text=None, k:
     nodes = graph.nodes
     dims = len(qv)
     ok = None
+    visible = scope.visible(label, prop)
     if visible is not None:
         ok = {d for d in col.vectors if visible(nodes[d])}
     warnings: list[dict] = []

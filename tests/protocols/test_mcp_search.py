@@ -86,7 +86,8 @@ def test_a_declared_option_without_an_index_is_refused_with_the_subcode(server):
     {"order": "random"},
     {"k": 0},
     {"nonsense": 1},
-    {"at_valid": "2024-01-01"},
+    {"at_valid": "2024-13-01"},
+    {"at_recorded": 20240101},
 ])
 def test_an_option_value_it_does_not_take_is_refused(server, db, arguments):
     db.execute("CALL db.createFulltextIndex('Doc', 'text')")

@@ -134,5 +134,5 @@ def test_declared_options_without_a_declared_index(db):
         search(db, "apple", syntax="regex")
     assert e.value.kind == "FulltextOptionInvalid"
     with pytest.raises(RelateError) as e:
-        search(db, "apple", at_valid="2024-01-01")
+        search(db, "apple", at_valid="last tuesday")
     assert e.value.kind == "FulltextOptionInvalid"

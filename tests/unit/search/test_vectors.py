@@ -12,6 +12,7 @@ import relate
 import relate.search.vectors as V
 from relate.errors import RelateError
 from relate.search.embedder import HashingEmbedder
+from relate.search.scope import Scope
 
 N, DIM, CLUSTERS = 20_000, 384, 200
 
@@ -85,10 +86,19 @@ def test_query_text_is_embedded_deterministically():
     assert rows == [(0,)]
 
 
+class Rules:
+    def __init__(self, visible) -> None:
+        self.visible = visible
+
+    def search_visible(self, label, prop):
+        return self.visible
+
+
 def test_hidden_nodes_are_left_out_before_ranking():
     db = relate.connect(":memory:")
     db.execute("UNWIND range(0, 9) AS i CREATE (:V {e: [1.0, toFloat(i) / 10]})")
-    out = V.vector_search(db.graph, "V", "e", vector=[1.0, 0.0], k=3, visible=lambda n: n.id % 2 == 1)
+    out = V.vector_search(db.graph, "V", "e", vector=[1.0, 0.0], k=3,
+                          scope=Scope(policy=Rules(lambda n: n.id % 2 == 1)))
     assert ids(out) == [1, 3, 5]
 
 
