@@ -6,7 +6,8 @@ The label's vectors (a property holding a list of numbers) are kept per (label, 
 one bit a dimension), caught up with the graph's writes like the text indexes (`state.py`).
 Methods: `exact` (the default): every vector scored, with numpy's matrix product when numpy can
 be imported, else in pure Python; `pruned`: the vectors whose signatures differ least from the
-query's (Hamming distance through `int.bit_count`) are scored exactly and the best k of those
+query's (Hamming distance through `int.bit_count`) are scored by their int8 copies (one
+`math.dist` call in C each), the best of those exactly in floats, and the best k of those
 returned (the same top k as `exact` unless the true neighbours' signs are unusually far).
 The scope's access hook (`scope.py`, `visible(node) -> bool`) leaves hidden nodes out before the
 ranking.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
+from math import dist, sqrt
 from itertools import compress
 from operator import mul
 
@@ -27,6 +29,18 @@ from .state import state
 METHODS = ("exact", "pruned")
 PRUNED_MIN = 256     # candidates the pruned path scores exactly, at least
 PRUNED_FACTOR = 20   # ... or this many per hit asked for
+RERANK_MIN = 40      # of those, the best by their int8 copies scored exactly in floats, at least
+RERANK_FACTOR = 4    # ... or this many per hit asked for
+
+
+def _quantized(v: array) -> tuple[bytes, float]:
+    """A unit vector -> its components scaled to -127..127 and rounded, stored 128 up as bytes
+    (1..255), and the scaled vector's squared norm.  math.dist reads the bytes as small ints
+    (cached objects: nothing allocated per component), and the offset cancels in a difference."""
+    top = max(map(abs, v))
+    scale = 127.0 / top
+    q = [round(x * scale) for x in v]
+    return bytes([x + 128 for x in q]), float(sum(x * x for x in q))
 
 
 def _unit(values) -> tuple[array, int] | None:
@@ -48,34 +62,40 @@ def _unit(values) -> tuple[array, int] | None:
 
 
 class VectorColumn:
-    __slots__ = ("label", "key", "vectors", "signs", "generation", "_matrix", "_packed")
+    __slots__ = ("label", "key", "vectors", "signs", "quant", "generation", "_matrix", "_packed")
 
     def __init__(self, label: str, key: str) -> None:
         self.label, self.key = label, key
         self.vectors: dict[int, array] = {}
         self.signs: dict[int, int] = {}
+        self.quant: dict[int, tuple[bytes, float]] = {}   # the pruned path's int8 copy (_quantized)
         self.generation = 0
         self._matrix = None     # (generation, ids, numpy matrix) once numpy scored this column
-        self._packed = None     # (generation, ids, vectors, signatures) as parallel lists
+        self._packed = None     # (generation, ids, vectors, signatures, int8 copies, their squared norms)
 
     def update(self, nid: int, node) -> None:
         got = _unit(node.props.get(self.key)) if node is not None and self.label in node.labels else None
         if got is None:
             if self.vectors.pop(nid, None) is not None:
                 self.signs.pop(nid, None)
+                self.quant.pop(nid, None)
                 self.generation += 1
             return
         self.vectors[nid], self.signs[nid] = got
+        self.quant[nid] = _quantized(got[0])
         self.generation += 1
 
-    def packed(self) -> tuple[list[int], list[array], list[int]]:
-        """Ids, vectors and signatures as parallel lists (scanning them allocates no tuples, so
-        a scan does not wake the garbage collector over every stored value)."""
+    def packed(self) -> tuple[list[int], list[array], list[int], list[bytes], list[float]]:
+        """Ids, vectors, signatures, int8 copies and their squared norms as parallel lists
+        (scanning them allocates no tuples, so a scan does not wake the garbage collector over
+        every stored value)."""
         p = self._packed
         if p is None or p[0] != self.generation:
             ids = list(self.vectors)
-            p = self._packed = (self.generation, ids, [self.vectors[i] for i in ids], [self.signs[i] for i in ids])
-        return p[1], p[2], p[3]
+            quant = self.quant
+            p = self._packed = (self.generation, ids, [self.vectors[i] for i in ids], [self.signs[i] for i in ids],
+                                [quant[i][0] for i in ids], [quant[i][1] for i in ids])
+        return p[1], p[2], p[3], p[4], p[5]
 
     def matrix(self, np):
         m = self._matrix
@@ -171,7 +191,7 @@ def _best(ids: list[int], scores: list[float], k: int) -> list:
 
 
 def _exact(col: VectorColumn, qv, k: int, ok) -> list:
-    ids, vecs, _ = col.packed()
+    ids, vecs = col.packed()[:2]
     if ok is not None:
         keep = [d in ok for d in ids]
         ids, vecs = list(compress(ids, keep)), list(compress(vecs, keep))
@@ -197,14 +217,30 @@ def _exact_numpy(np, col: VectorColumn, qv, k: int, ok) -> list:
 
 
 def _pruned(col: VectorColumn, qv, qsig: int, k: int, ok) -> list:
+    """Three steps, each on fewer vectors: the sign signatures nearest the query's (Hamming
+    distance), then those candidates' int8 copies scored by one C call each (math.dist of the
+    byte strings: the cosine of the int8 vectors follows from the distance and the two norms),
+    then the best of those scored exactly in floats."""
     width = max(PRUNED_MIN, PRUNED_FACTOR * k)
-    ids, vecs, sigs = col.packed()
+    ids, vecs, sigs, qbytes, qnorms = col.packed()
+    # positions into the parallel lists: only the candidates' entries are ever gathered
     if ok is not None:
-        keep = [d in ok for d in ids]
-        ids, vecs, sigs = list(compress(ids, keep)), list(compress(vecs, keep)), list(compress(sigs, keep))
-    if len(ids) > width:
+        pos = list(compress(range(len(ids)), [d in ok for d in ids]))
+        if len(pos) > width:
+            dists = [(sigs[i] ^ qsig).bit_count() for i in pos]
+            limit = sorted(dists)[width - 1]
+            pos = list(compress(pos, map(limit.__ge__, dists)))
+    elif len(ids) > width:
         dists = [(s ^ qsig).bit_count() for s in sigs]
         limit = sorted(dists)[width - 1]
-        keep = [x <= limit for x in dists]
-        ids, vecs = list(compress(ids, keep)), list(compress(vecs, keep))
-    return _best(ids, [sum(map(mul, v, qv)) for v in vecs], k)
+        pos = list(compress(range(len(ids)), map(limit.__ge__, dists)))
+    else:
+        pos = list(range(len(ids)))
+    rerank = max(RERANK_MIN, RERANK_FACTOR * k)
+    if len(pos) > rerank:
+        qb, qn = _quantized(qv)
+        qt = tuple(qb)
+        # A.Q = (|A|^2 + |Q|^2 - |A - Q|^2) / 2; the cosine divides by |A| |Q| (|Q| is the same for all)
+        approx = [(qnorms[i] + qn - dist(qbytes[i], qt) ** 2) / sqrt(qnorms[i]) for i in pos]
+        pos = [pos[j] for j in heapq.nlargest(rerank, range(len(pos)), key=approx.__getitem__)]
+    return _best([ids[i] for i in pos], [sum(map(mul, vecs[i], qv)) for i in pos], k)
