@@ -367,7 +367,7 @@ def report(ft: dict, vec: dict, q: dict) -> str:
         "| path | ms | recall@10 |",
         "|---|---:|---:|",
         f"| relate exact (numpy) | {vec['relate_exact_numpy_ms']:.2f} | 1.000 |",
-        f"| relate exact, pure Python | {vec['relate_exact_python_ms']:.1f} | 1.000 |",
+        f"| relate exact, pure Python (int8 bound, then floats) | {vec['relate_exact_python_ms']:.1f} | 1.000 |",
         f"| relate pruned (sign bits, then int8 copies, then floats), pure Python | {vec['relate_pruned_ms']:.2f} "
         f"(CPU {vec['relate_pruned_cpu_ms']:.2f}) | {vec['relate_pruned_recall10']:.3f} |",
         f"| numpy brute force (float32) | {vec['numpy_brute_ms']:.2f} | 1.000 |",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
-from math import dist, sqrt
+from math import dist
 from itertools import compress
 from operator import mul
 
@@ -33,14 +33,24 @@ RERANK_MIN = 40      # of those, the best by their int8 copies scored exactly in
 RERANK_FACTOR = 4    # ... or this many per hit asked for
 
 
-def _quantized(v: array) -> tuple[bytes, float]:
-    """A unit vector -> its components scaled to -127..127 and rounded, stored 128 up as bytes
-    (1..255), and the scaled vector's squared norm.  math.dist reads the bytes as small ints
-    (cached objects: nothing allocated per component), and the offset cancels in a difference."""
-    top = max(map(abs, v))
-    scale = 127.0 / top
-    q = [round(x * scale) for x in v]
-    return bytes([x + 128 for x in q]), float(sum(x * x for x in q))
+class Quantized:
+    """A unit vector's int8 copy: the components scaled by s = 127 / max |x| and rounded
+    (A = s x + e, each |e_i| <= 1/2), kept 128 up as bytes (1..255: math.dist reads them as
+    cached small ints, nothing allocated per component, and the offset cancels in a difference).
+    For two such copies A.Q = (|A|^2 + |Q|^2 - |A - Q|^2) / 2, and
+        |A.Q / (s_a s_q) - x.y| <= r_a + r_q + r_a r_q,   r = |e| / s,
+    so the int8 dot product bounds the float one (`_exact` relies on it, `_pruned` ranks by it)."""
+
+    __slots__ = ("data", "norm2", "half", "radius")
+
+    def __init__(self, v: array) -> None:
+        scale = 127.0 / max(map(abs, v))
+        q = [round(x * scale) for x in v]
+        self.data = bytes([x + 128 for x in q])
+        self.norm2 = float(sum(x * x for x in q))
+        self.half = 0.5 / scale                     # A.Q * half / s_q ~ x.y
+        err = math.sqrt(sum((a - x * scale) ** 2 for a, x in zip(q, v)))
+        self.radius = err / scale
 
 
 def _unit(values) -> tuple[array, int] | None:
@@ -68,10 +78,10 @@ class VectorColumn:
         self.label, self.key = label, key
         self.vectors: dict[int, array] = {}
         self.signs: dict[int, int] = {}
-        self.quant: dict[int, tuple[bytes, float]] = {}   # the pruned path's int8 copy (_quantized)
+        self.quant: dict[int, Quantized] = {}   # the int8 copies the pure-Python paths rank by
         self.generation = 0
         self._matrix = None     # (generation, ids, numpy matrix) once numpy scored this column
-        self._packed = None     # (generation, ids, vectors, signatures, int8 copies, their squared norms)
+        self._packed = None     # (generation, ids, vectors, signatures, int8 bytes, norms, halves, max radius)
 
     def update(self, nid: int, node) -> None:
         got = _unit(node.props.get(self.key)) if node is not None and self.label in node.labels else None
@@ -82,20 +92,21 @@ class VectorColumn:
                 self.generation += 1
             return
         self.vectors[nid], self.signs[nid] = got
-        self.quant[nid] = _quantized(got[0])
+        self.quant[nid] = Quantized(got[0])
         self.generation += 1
 
-    def packed(self) -> tuple[list[int], list[array], list[int], list[bytes], list[float]]:
-        """Ids, vectors, signatures, int8 copies and their squared norms as parallel lists
-        (scanning them allocates no tuples, so a scan does not wake the garbage collector over
-        every stored value)."""
+    def packed(self) -> tuple:
+        """Ids, vectors, signatures and the int8 copies' bytes, squared norms and halves as
+        parallel lists, and the largest radius (scanning lists allocates no tuples, so a scan
+        does not wake the garbage collector over every stored value)."""
         p = self._packed
         if p is None or p[0] != self.generation:
             ids = list(self.vectors)
-            quant = self.quant
+            quant = [self.quant[i] for i in ids]
             p = self._packed = (self.generation, ids, [self.vectors[i] for i in ids], [self.signs[i] for i in ids],
-                                [quant[i][0] for i in ids], [quant[i][1] for i in ids])
-        return p[1], p[2], p[3], p[4], p[5]
+                                [c.data for c in quant], [c.norm2 for c in quant], [c.half for c in quant],
+                                max((c.radius for c in quant), default=0.0))
+        return p[1:]
 
     def matrix(self, np):
         m = self._matrix
@@ -190,12 +201,33 @@ def _best(ids: list[int], scores: list[float], k: int) -> list:
     return _top([(ids[i], scores[i]) for i in tied], k)
 
 
+EXACT_SCAN = 256   # at most this many vectors are scored in floats without the int8 bound first
+
+
+def _positions(ids: list[int], ok) -> list[int]:
+    return list(range(len(ids))) if ok is None else list(compress(range(len(ids)), [d in ok for d in ids]))
+
+
+def _approx(pos, data, norm2, half, qc: Quantized) -> list[float]:
+    """x.y * s_q estimated from the int8 copies for the vectors at `pos` (one C call each)."""
+    qt, qn = tuple(qc.data), qc.norm2
+    return [(norm2[i] + qn - dist(data[i], qt) ** 2) * half[i] for i in pos]
+
+
 def _exact(col: VectorColumn, qv, k: int, ok) -> list:
-    ids, vecs = col.packed()[:2]
-    if ok is not None:
-        keep = [d in ok for d in ids]
-        ids, vecs = list(compress(ids, keep)), list(compress(vecs, keep))
-    return _best(ids, [sum(map(mul, v, qv)) for v in vecs], k)
+    """Every vector's int8 estimate, then floats only for those whose bound reaches the k-th
+    best lower bound: the same top k, scores and ties as scoring every vector in floats."""
+    ids, vecs, _, data, norm2, half, rmax = col.packed()
+    pos = _positions(ids, ok)
+    if len(pos) > max(EXACT_SCAN, 2 * k):
+        qc = Quantized(qv)
+        est = _approx(pos, data, norm2, half, qc)
+        s_q = 0.5 / qc.half
+        # in units of s_q: every estimate is within `band` of s_q x.y (plus rounding room)
+        band = (qc.radius + rmax + qc.radius * rmax) * s_q + 1e-9 * s_q
+        floor = heapq.nlargest(k, est)[-1] - 2 * band
+        pos = [pos[j] for j in compress(range(len(pos)), map(floor.__le__, est))]
+    return _best([ids[i] for i in pos], [sum(map(mul, vecs[i], qv)) for i in pos], k)
 
 
 def _exact_numpy(np, col: VectorColumn, qv, k: int, ok) -> list:
@@ -218,29 +250,19 @@ def _exact_numpy(np, col: VectorColumn, qv, k: int, ok) -> list:
 
 def _pruned(col: VectorColumn, qv, qsig: int, k: int, ok) -> list:
     """Three steps, each on fewer vectors: the sign signatures nearest the query's (Hamming
-    distance), then those candidates' int8 copies scored by one C call each (math.dist of the
-    byte strings: the cosine of the int8 vectors follows from the distance and the two norms),
-    then the best of those scored exactly in floats."""
+    distance), then those candidates ranked by their int8 copies (one C call each), then the
+    best of those scored exactly in floats."""
     width = max(PRUNED_MIN, PRUNED_FACTOR * k)
-    ids, vecs, sigs, qbytes, qnorms = col.packed()
+    ids, vecs, sigs, data, norm2, half, _ = col.packed()
     # positions into the parallel lists: only the candidates' entries are ever gathered
-    if ok is not None:
-        pos = list(compress(range(len(ids)), [d in ok for d in ids]))
-        if len(pos) > width:
-            dists = [(sigs[i] ^ qsig).bit_count() for i in pos]
-            limit = sorted(dists)[width - 1]
-            pos = list(compress(pos, map(limit.__ge__, dists)))
-    elif len(ids) > width:
-        dists = [(s ^ qsig).bit_count() for s in sigs]
+    pos = _positions(ids, ok)
+    if len(pos) > width:
+        dists = [(sigs[i] ^ qsig).bit_count() for i in pos] if ok is not None else [(s ^ qsig).bit_count()
+                                                                                  for s in sigs]
         limit = sorted(dists)[width - 1]
-        pos = list(compress(range(len(ids)), map(limit.__ge__, dists)))
-    else:
-        pos = list(range(len(ids)))
+        pos = list(compress(pos, map(limit.__ge__, dists)))
     rerank = max(RERANK_MIN, RERANK_FACTOR * k)
     if len(pos) > rerank:
-        qb, qn = _quantized(qv)
-        qt = tuple(qb)
-        # A.Q = (|A|^2 + |Q|^2 - |A - Q|^2) / 2; the cosine divides by |A| |Q| (|Q| is the same for all)
-        approx = [(qnorms[i] + qn - dist(qbytes[i], qt) ** 2) / sqrt(qnorms[i]) for i in pos]
-        pos = [pos[j] for j in heapq.nlargest(rerank, range(len(pos)), key=approx.__getitem__)]
+        est = _approx(pos, data, norm2, half, Quantized(qv))
+        pos = [pos[j] for j in heapq.nlargest(rerank, range(len(pos)), key=est.__getitem__)]
     return _best([ids[i] for i in pos], [sum(map(mul, vecs[i], qv)) for i in pos], k)
