@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import static_model  # noqa: F401  the test extra installs it (native only: a compiled tokenizer)
+
 import relate
 from relate.search import embedder as embedders
 
