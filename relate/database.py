@@ -287,6 +287,7 @@ class Database:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         if stmt.profile:
             ctx.profile = {}
+        ctx.search = (self, policy)  # the search procedures' scope, made when one runs (search/scope.py)
         outer = self._explicit
         if special:
             ctx.import_dir = policy.import_dir
@@ -410,7 +411,7 @@ class Database:
         (the `fulltext_search` tool's answer; options as that tool takes them)."""
         from .search.fulltext import fulltext_search
         self._current()
-        return fulltext_search(self.graph, label, property, query, k, options)
+        return fulltext_search(self.graph, label, property, query, k, options, self.search_scope())
 
     def vector_search(self, label: str, property: str, vector=None, *, query_text: str | None = None,
                       k: int = 10, **options) -> dict:
@@ -418,7 +419,14 @@ class Database:
         `query_text` embedded (exactly one of the two) -> {hits: [{node_id, score}], warnings}."""
         from .search.vectors import vector_search
         self._current()
-        return vector_search(self.graph, label, property, vector, query_text, k, options)
+        return vector_search(self.graph, label, property, vector, query_text, k, options, self.search_scope())
+
+    def search_scope(self, policy: Policy | None = None):
+        """What a search by a caller under `policy` (default: the connection's) may see and when
+        it reads (`search/scope.py`): every search door asks here."""
+        from .search.scope import Scope
+        policy = self.policy if policy is None else policy
+        return Scope(policy, min(self.temporal_read_limit, policy.temporal_read_limit), self.now, self.graph)
 
     # ------------------------------------------------------------------ time travel
     def _current(self) -> None:
