@@ -25,6 +25,7 @@ MIN_ORDINAL = ymd_to_ordinal(MIN_YEAR, 1, 1)
 MAX_ORDINAL = ymd_to_ordinal(MAX_YEAR, 12, 31)
 YEARS_TEXT = f"{MIN_YEAR} to {MAX_YEAR}"  # the supported years, as errors name them
 _PY_MAX = _dt.date.max.toordinal()
+_fromordinal = _dt.date.fromordinal
 
 
 class Made:
@@ -59,10 +60,13 @@ def render_time(nanos: int) -> str:
 def render_date(ordinal: int) -> str:
     """Day ordinal -> `1984-10-11`; years outside 0..9999 signed, as java.time prints them
     (`+10000-01-01`, `-0001-01-01`)."""
-    y, m, d = ordinal_to_ymd(ordinal)
-    if 0 <= y <= 9999:
-        return f"{y:04d}-{m:02d}-{d:02d}"
-    return f"{y:+05d}-{m:02d}-{d:02d}"
+    if 1 <= ordinal <= _PY_MAX:  # the common case, on datetime's C code
+        d = _fromordinal(ordinal)
+        return f"{d.year:04d}-{d.month:02d}-{d.day:02d}"
+    y, m, day = ordinal_to_ymd(ordinal)
+    if y == 0:
+        return f"0000-{m:02d}-{day:02d}"
+    return f"{y:+05d}-{m:02d}-{day:02d}"
 
 
 def to_py_date(ordinal: int, value: object) -> _dt.date:
