@@ -1,11 +1,13 @@
 """Time zones: offset text -> seconds, zone names -> IANA rules, local time <-> instant.
 
 A zone is either a fixed offset (an int of seconds east of UTC) or a region name whose rules come
-from the pinned `tzdata` wheel.  Python's `datetime` holds only the years 1 to 9999, so a time
-outside 2..9998 is moved by whole 400-year cycles into them to look up its offset: the zone's
-last rule then repeats into the far future (as java.time extends it) and the far past gets the
-zone's first offset (its local mean time, as java.time has it before the first transition).  The wheel is read first, before any system zone folder, so the
+from the pinned `tzdata` wheel.  The wheel is read first, before any system zone folder, so the
 native build and the browser build (which has no system zones) see the very same history.
+
+Python's `datetime` holds only the years 1 to 9999, so a time outside 2..9998 is moved by whole
+400-year cycles into them to look up its offset: the zone's last rule then repeats into the far
+future (as java.time extends it) and the far past gets the zone's first offset (its local mean
+time, as java.time has it before the first transition).
 """
 from __future__ import annotations
 
