@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from relate.errors import CypherArgumentError, UsageError
 from relate.temporal import DateTime, LocalDateTime
-from relate.temporal.build import from_text
+from relate.temporal.build import from_text, make
 from relate.temporal.calendar import iso_week, ordinal_to_ymd, weekday, ymd_to_ordinal
 from relate.temporal.values import MAX_ORDINAL, MIN_ORDINAL, Date
 
@@ -93,6 +93,14 @@ nanos = st.integers(0, 86_400 * 10 ** 9 - 1)
 def test_every_supported_day_prints_and_parses_back(v):
     kind = {Date: "date", LocalDateTime: "localdatetime", DateTime: "datetime"}[type(v)]
     assert from_text(kind, str(v)) == v
+
+
+@settings(max_examples=200)
+@given(st.integers(MIN_ORDINAL + 1, MAX_ORDINAL - 1), nanos,
+       st.sampled_from(["Europe/Stockholm", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"]))
+def test_region_zoned_values_print_and_parse_back(ordinal, nanos, zone):
+    v = make("datetime", ordinal, nanos, None, zone)
+    assert from_text("datetime", str(v)) == v
 
 
 # ---------------------------------------------------------------- order and arithmetic
