@@ -11,8 +11,7 @@ from __future__ import annotations
 from ..errors import E
 from .build import canon_fields, int_field, make, parts, resolve_date, resolve_time, zone_arg
 from .calendar import ordinal_to_ymd, weekday, ymd_to_ordinal
-from .values import (MAX_ORDINAL, MIN_ORDINAL, NANOS_PER_DAY, NANOS_PER_SECOND, YEARS_TEXT,
-                     iso_week, week_start)
+from .values import NANOS_PER_DAY, NANOS_PER_SECOND, iso_week, week_start
 from .zones import bad
 
 _DATE_UNITS = ("millennium", "century", "decade", "year", "weekyear", "quarter", "month", "week",
@@ -31,13 +30,8 @@ def _toward_zero(year: int, years: int) -> int:
 
 
 def _truncate_date(unit: str, ordinal: int) -> int:
-    out = _cut(unit, ordinal)
-    if not MIN_ORDINAL <= out <= MAX_ORDINAL:  # the week of the first supported day began before
-        raise bad(f"the truncated date is outside the supported years {YEARS_TEXT}")
-    return out
-
-
-def _cut(unit: str, ordinal: int) -> int:
+    """The first day of `unit` holding the day; never outside the supported range, whose first
+    day (-999999999-01-01) is a Monday and starts week 1 of its week-based year."""
     year, month, _day = ordinal_to_ymd(ordinal)
     if unit in _YEARS_IN:
         return ymd_to_ordinal(_toward_zero(year, _YEARS_IN[unit]), 1, 1)

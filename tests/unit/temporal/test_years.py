@@ -227,6 +227,7 @@ def test_stored_properties_come_back_after_reopening(db, reopen):
      "outside the supported years -999999999 to 999999999"),
     ("datetime({epochSeconds: 40000000000000000})", "outside the supported years -999999999 to 999999999"),
     ("date({year: 999999999, month: 12, day: 32})", "invalid date: day 32 of month 12 in year 999999999"),
+    ("date({year: 999999999, week: 52, dayOfWeek: 7})", "the date is outside the supported years"),
 ])
 def test_values_past_the_range_are_argument_errors(db, expr, detail):
     with pytest.raises(CypherArgumentError) as e:
