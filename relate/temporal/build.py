@@ -116,8 +116,8 @@ def _ymd(year: int, month: int, day: int) -> int:
 
 
 def _in_range(ordinal: int) -> int:
-    """A day reached from fields that were each in range (week 1 of the first week-based year
-    starts in the year before it) must still be a supported day."""
+    """A day reached from fields that were each in range must still be a supported day (the last
+    week of the week-based year 999999999 ends in the year after it)."""
     if not MIN_ORDINAL <= ordinal <= MAX_ORDINAL:
         raise bad(f"the date is outside the supported years {YEARS_TEXT}")
     return ordinal
