@@ -92,6 +92,9 @@ def week_start(week_year: int) -> int:
 
 def iso_week(ordinal: int) -> tuple[int, int, int]:
     """Day ordinal -> (week-based year, week 1..53, day of week 1 = Monday .. 7)."""
+    if _PY_MIN <= ordinal <= _PY_MAX:  # 0001-01-01 is a Monday, 9999-12-31 a Friday
+        y, w, d = _fromordinal(ordinal).isocalendar()
+        return y, w, d
     dow = weekday(ordinal)
     thursday = ordinal - dow + 4  # a week belongs to the year its Thursday is in
     week_year = year_of(thursday)
