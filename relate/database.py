@@ -146,7 +146,14 @@ class Database:
         txn = graph.txn
         notes = txn.notes
         if notes is None:
+            # it only created undated records: one clock reading, and on a memory store (no redo,
+            # nothing to write or fold) the history needs only the created ids' range
+            if not graph.durable:
+                graph.history.created(graph, self.clock())
+                return
             notes = txn.notes = Notes(self.now())
+        elif notes.now is None:
+            notes.now = self.now()
         self.store.commit()
         graph.history.commit(graph, notes)
         self.store.settle()  # a snapshot taken now holds the transaction's versions too
@@ -292,7 +299,10 @@ class Database:
         else:
             txn = outer
             mark = txn.savepoint()
-        if plan.query_type != "r":
+        if plan.query_type != "r" and (valid is not None or outer is not None or provenance is not None
+                                       or now is not None or special):
+            # a dated write, a block's, provenance, a clock already read, batches sharing one time:
+            # notes now (the common write gets none: `_commit` reads the clock)
             history_notes = txn.notes  # (`notes` is the plan's notifications)
             if history_notes is None:
                 history_notes = txn.notes = Notes(now if now is not None else self.now())
@@ -327,7 +337,11 @@ class Database:
             t_gen = None  # the clock is read again only when there is a commit to time
             if outer is None and txn.dirty:
                 t_gen = time.perf_counter_ns()
-                self._commit()
+                if txn.notes is None and not self.graph.durable:
+                    # `_commit`'s common case, without its frame: undated creates in memory
+                    self.graph.history.created(self.graph, self.clock())
+                else:
+                    self._commit()
         except BaseException as e:
             # a failing statement leaves the graph as it found it
             if outer is None:
