@@ -37,7 +37,8 @@ STEPS = [
     ("read_cypher cut (new era)", read(4, ROWS, modern=True)),
     ("read_cypher cut (legacy)", read(5, ROWS)),
     ("read_cypher whole", read(6, "RETURN 1 AS one")),
-    ("unsupported version", line(7, "tools/list", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2099-01-01"}})),
+    ("unsupported version",
+     line(7, "tools/list", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2099-01-01"}})),
     ("unknown method (new era)", line(8, "resources/list", modern=True)),
     ("initialize", line(9, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {}})),
 ]

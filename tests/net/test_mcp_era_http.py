@@ -117,7 +117,8 @@ def test_new_era_errors_take_the_revision_statuses(server):
     r = post(server.port, modern_body(11, "tools/call"), headers("tools/call"))
     assert r.status == 400 and r.json()["error"]["code"] == -32602
     # a tool's own refusal is a result, so 200
-    r = post(server.port, modern_body(12, "tools/call", **read_call("CREATE (:X)")), headers("tools/call", "read_cypher"))
+    r = post(server.port, modern_body(12, "tools/call", **read_call("CREATE (:X)")),
+             headers("tools/call", "read_cypher"))
     assert r.status == 200 and r.json()["result"]["isError"] is True
     assert r.json()["result"]["content"][0]["text"] == "Only MATCH queries are allowed for read-query"
     r = post(server.port, modern_body(13, "tools/call", name="read_cypher", arguments={"query": "RETURN 1"}),

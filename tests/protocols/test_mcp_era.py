@@ -97,14 +97,16 @@ def test_an_unsupported_version_names_what_is_served(team_db):
                      '"data":{"requested":"2099-01-01","supported":["2024-11-05","2025-03-26","2025-06-18",'
                      '"2025-11-25","2026-07-28"]}}}')
     # a handshake version cannot ride in _meta: those are negotiated by initialize
-    assert json.loads(server.handle_line(line(6, "tools/list", {"_meta": {V: "2025-11-25"}})))["error"]["code"] == -32022
+    reply = json.loads(server.handle_line(line(6, "tools/list", {"_meta": {V: "2025-11-25"}})))
+    assert reply["error"]["code"] == -32022
     reply = json.loads(server.handle_line(line(7, "tools/list", {"_meta": {V: 20260728}})))
     assert reply["error"]["code"] == -32602
 
 
 def test_new_era_unknown_method_and_bad_call(team_db):
     server = McpServer(team_db)
-    assert modern(server, 8, "resources/list")["error"] == {"code": -32601, "message": "Method not found: resources/list"}
+    assert modern(server, 8, "resources/list")["error"] == {"code": -32601,
+                                                            "message": "Method not found: resources/list"}
     assert modern(server, 9, "tools/call")["error"]["code"] == -32602
 
 
