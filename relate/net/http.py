@@ -18,7 +18,9 @@ passed):
    While the core answers, the socket is watched (`hangup.py`): a client that closes its
    connection meanwhile has the core's `on_close` run (which stops its statement).
    A core that raises -> 500 `internal error`, connection closed; the traceback goes to the
-   `relate.net.http` logger (the operator's stderr under `relate serve`).
+   `relate.net.http` logger (the operator's stderr under `relate serve`).  A core made with
+   `headers=True` also sees the request's headers and may name the status (the 2026-07-28
+   header checks of `mcp_http.py`).
 
 Connections are kept alive between requests.  The header deadline covers the wait for a
 request's whole header block, idle time before it included; the body deadline covers reading

@@ -17,6 +17,12 @@ others (`ENGINE_FREE` methods, notifications, unknown methods, undecodable lines
 fixed when the server was made, so they may be answered on any thread while a statement runs.  A
 `CancelToken` handed to `handle` stops that call's statement once the transport cancels it.
 
+Two eras share the table: a request whose `params._meta` names a protocol version is of the
+2026-07-28 revision (`mcp_era.py`: its version is checked first, and its result gains
+`resultType`, cache hints on lists, `structuredContent` on tool results); `server/discover`
+(`mcp_discover.py`) is that era's; everything else is the handshake era, answered with the
+reference's bytes.  The per-call budgets (`budgets.py`) are off unless the server was made with them.
+
 The `graph` group (`graph_tools.py`, handled in `mcp_graph.py`) and the `search` group
 (`search_tools.py`, handled in `mcp_search.py`) answer their refusals as JSON-RPC errors instead
 of `isError` results, as the 1.4 tool line does.
