@@ -109,7 +109,7 @@ class McpServer:
         self.read_only = policy.read_only  # no write_cypher tool
         self.tools = tools
         self.graph = GraphTools(db, policy, caller) if tools.offers("graph") else None
-        self.search = SearchTools(db) if tools.offers("search") else None
+        self.search = SearchTools(db, policy) if tools.offers("search") else None
         listed = tool_list(self.read_only) if tools.offers("cypher") else []
         self.budgets = Budgets(result_budget_bytes, policy.time_limit)
         self.structured_content = structured_content  # legacy era; the new one always has it
