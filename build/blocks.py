@@ -3,7 +3,9 @@
     ```cypher run         a Cypher cell: editable statement, Run button, result (pre-rendered at
                           build time by the same `relate.browser` code the page runs)
     ```mcp                MCP call buttons, from {"calls": [{"tool": ..., "arguments": {...}}]} and
-                          optionally "tools" (the page core's `relate serve --tools`)
+                          optionally "tools" (the page core's `relate serve --tools`), "serve"
+                          (its budget flags: --result-budget-bytes, --structured-content,
+                          --call-timeout-secs) and "era": "2026-07-28" (requests carry `_meta`)
     ```terminal           a CLI terminal, from {"statement": ..., "mode": ..., "harness": ...,
                           "presets": [{"label": ..., "statement": ...}]}
     ```bash verify        shell commands whose output (the next ```text block) the test suite
@@ -160,11 +162,19 @@ class Blocks:
         ro = self._id("mcp-readonly")
         tools = spec.get("tools")  # `relate serve --tools` of the page's core (default cypher)
         served = f' data-tools="{_attr(tools)}"' if tools else ""
+        flags = spec.get("serve")  # further `relate serve` flags of the panel's core
+        if flags:
+            served += f' data-serve="{_attr(json.dumps(flags))}"'
+        if spec.get("era"):
+            served += f' data-era="{_attr(spec["era"])}"'
+        discover = ('<button type="button" class="mcp-discover" disabled>Discover (<code>server/discover</code>)'
+                    '</button>') if spec.get("era") else ""
         return (
             f'<section class="mcp"{served} aria-label="MCP tryout">\n'
             f'<div class="bar"><span class="field"><input type="checkbox" id="{ro}" class="mcp-readonly">'
             f'<label for="{ro}">Serve read-only (<code>--read-only</code>)</label></span>'
-            '<button type="button" class="mcp-list" disabled>List tools (<code>tools/list</code>)</button></div>\n'
+            '<button type="button" class="mcp-list" disabled>List tools (<code>tools/list</code>)</button>'
+            f'{discover}</div>\n'
             f'<div class="mcp-calls">{"".join(forms)}</div>\n'
             '<div class="mcp-exchange" aria-live="polite">'
             '<h4>Request</h4><pre class="mcp-request code">Press a button to send a request.</pre>'

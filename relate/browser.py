@@ -3,7 +3,8 @@
 The page (web/tryout/relate.js, running this package under Pyodide) sends every request to
 `call()` as one JSON string and gets one JSON string back:
 
-    {"op": "mcp",  "line": "<JSON-RPC line>", "read_only": false, "tools": "cypher"}
+    {"op": "mcp",  "line": "<JSON-RPC line>", "read_only": false, "tools": "cypher",
+     "result_budget_bytes": 4096, "structured_content": true, "call_timeout_secs": 5}
                                                                   -> {"reply": "<line>" | null}
     {"op": "cli",  "args": ["--mode", "toon", "RETURN 1"], "env": {"CLAUDECODE": "1"}}
                                                                   -> {"stdout", "stderr", "exitCode"}
@@ -12,7 +13,9 @@ The page (web/tryout/relate.js, running this package under Pyodide) sends every 
 The page has ONE database (`:memory:`), created on first use.  Every MCP core shares it: the
 read-only one answers as `relate serve --mcp stdio --read-only` would, the other as the writable
 server, so the same protocol code that serves stdio natively answers the page.  `tools` is the
-value of `relate serve --tools` (default `cypher`); one core is made per (read-only, tools).  Each core passes
+value of `relate serve --tools` (default `cypher`), and the three optional fields are
+`relate serve`'s `--result-budget-bytes`, `--structured-content` and `--call-timeout-secs` (each
+off when absent); one core is made per combination.  Each core passes
 its own policy (`policy.SERVED`, read-only for the first) with every call; cells run under the
 database's open policy.  A CLI call runs
 `relate ARGS` in-process with stdout not a terminal, and like a native process opens whatever
@@ -28,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from dataclasses import replace
 
 from .jsonenc import escape_lone_surrogates
 from .values import to_json, to_text
@@ -61,6 +65,9 @@ def run_cli(args: list[str], env: dict[str, str] | None = None) -> dict:
     return {"stdout": out.getvalue(), "stderr": err.getvalue(), "exitCode": code}
 
 
+MCP_OPTIONS = ("result_budget_bytes", "structured_content", "call_timeout_secs")  # request fields of `mcp`
+
+
 class Page:
     """One page's database and the two MCP protocol cores that serve it."""
 
@@ -72,22 +79,29 @@ class Page:
         # the servers share the database; each passes its own policy with every call
         self._mcp: dict[tuple, McpServer] = {}
 
-    def server(self, read_only: bool = False, tools: str | None = None):
-        """The page's MCP core for `--read-only` (or not) and `--tools TOOLS`, made on first use."""
+    def server(self, read_only: bool = False, tools: str | None = None, result_budget_bytes: int | None = None,
+               structured_content: bool = False, call_timeout_secs: int | None = None):
+        """The page's MCP core for `--read-only` (or not), `--tools TOOLS`, `--result-budget-bytes`,
+        `--structured-content` and `--call-timeout-secs`, made on first use."""
         from .policy import SERVED
         from .protocols.mcp import McpServer
         from .protocols.tool_groups import DEFAULT_TOOLS, parse_tools
 
         options = DEFAULT_TOOLS if tools is None else parse_tools(tools)
-        key = (bool(read_only), options)
+        budget = result_budget_bytes or None
+        timeout = call_timeout_secs or None
+        key = (bool(read_only), options, budget, bool(structured_content), timeout)
         core = self._mcp.get(key)
         if core is None:
-            core = self._mcp[key] = McpServer(self.db, SERVED, read_only=True if read_only else None, tools=options)
+            policy = SERVED if timeout is None else replace(SERVED, time_limit=float(timeout))
+            core = self._mcp[key] = McpServer(self.db, policy, read_only=True if read_only else None, tools=options,
+                                              result_budget_bytes=budget, structured_content=bool(structured_content))
         return core
 
-    def mcp(self, line: str, read_only: bool = False, tools: str | None = None) -> str | None:
-        """One JSON-RPC line -> the reply line (no newline), or None for a notification."""
-        reply = self.server(read_only, tools).handle_line(line)
+    def mcp(self, line: str, read_only: bool = False, tools: str | None = None, **options) -> str | None:
+        """One JSON-RPC line -> the reply line (no newline), or None for a notification; `options`
+        are `server`'s budget and structured-content keywords."""
+        reply = self.server(read_only, tools, **options).handle_line(line)
         return None if reply is None else reply.rstrip("\n")
 
     def cell(self, statement: str, parameters: dict | None = None, at_time: str | None = None) -> dict:
@@ -116,7 +130,9 @@ class Page:
     def call(self, request: dict) -> dict:
         op = request.get("op")
         if op == "mcp":
-            return {"reply": self.mcp(request["line"], request.get("read_only", False), request.get("tools"))}
+            options = {k: request[k] for k in MCP_OPTIONS if request.get(k) is not None}
+            return {"reply": self.mcp(request["line"], request.get("read_only", False), request.get("tools"),
+                                      **options)}
         if op == "cli":
             return run_cli(request.get("args", []), request.get("env") or {})
         if op == "cell":

@@ -225,6 +225,12 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
                    help="the largest value one expression may build, e.g. 256MiB (the default)")
     p.add_argument("--call-timeout-secs", default="0", metavar="N",
                    help="seconds a tool call's statement may run, 0 for no limit (the default)")
+    p.add_argument("--result-budget-bytes", default="0", metavar="N",
+                   help="bytes of JSON a read_cypher or cypher_query result's rows may fill; the rows past "
+                        "them are cut and the result says so (0, the default, is no budget)")
+    p.add_argument("--structured-content", action="store_true",
+                   help="also return each JSON tool result as structuredContent (always on for 2026-07-28 "
+                        "clients)")
     p.add_argument("--temporal-read-limit", default=str(SERVED.temporal_read_limit), metavar="N",
                    help="versions of history a read at a past time may look at (default "
                         f"{SERVED.temporal_read_limit}); past it the read fails with TEMPORAL_READ_LIMIT")

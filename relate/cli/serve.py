@@ -85,6 +85,10 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     body_deadline = _int_flag("--body-deadline-secs", args.body_deadline_secs, 0, MAX_DEADLINE)
     max_connections = _int_flag("--max-connections", args.max_connections, 1, None)
     call_timeout = _int_flag("--call-timeout-secs", args.call_timeout_secs, 0, MAX_DEADLINE)
+    result_budget = _int_flag("--result-budget-bytes", args.result_budget_bytes, 0, None)
+    if result_budget == 1:  # `[]` alone is 2 bytes
+        raise E.Usage.Usage("Error: --result-budget-bytes takes 0 (no budget) or at least 2; got '1'")
+    mcp_options = {"result_budget_bytes": result_budget or None, "structured_content": args.structured_content}
     max_depth = _int_flag("--max-traversal-depth", args.max_traversal_depth, MIN_LIMIT, MAX_LIMIT)
     history_limit = _int_flag("--temporal-read-limit", args.temporal_read_limit, 1, None)
     memory_limit = parse_size(args.expression_memory_limit)
@@ -133,7 +137,7 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
         if target == "stdio":
             from ..protocols.mcp import McpServer
             from ..net.stdio import serve_stdio
-            return serve_stdio(McpServer(db, db.policy, tools=tools), stdin, stdout, stderr)
+            return serve_stdio(McpServer(db, db.policy, tools=tools, **mcp_options), stdin, stdout, stderr)
         try:
             from ..net.http import HttpLimits
         except ImportError:  # h11 is a native-only dependency (the `native` extra)
@@ -141,7 +145,8 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
             return EXIT_OTHER
         from ..net.front import Front
         limits = HttpLimits(header_deadline=header_deadline or None, body_deadline=body_deadline or None)
-        front = Front(db, args.host, limits, tx_timeout=tx_timeout, origins=frozenset(origins), tools=tools)
+        front = Front(db, args.host, limits, tx_timeout=tx_timeout, origins=frozenset(origins), tools=tools,
+                      mcp_options=mcp_options)
         if target is not None:
             front.mcp(int(target), target)
         if bolt is not None:

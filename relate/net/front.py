@@ -21,7 +21,7 @@ from .mcp_http import Engine, answer
 
 class Front:
     def __init__(self, db: Database, host: str, limits: HttpLimits, *, tx_timeout: float = 60.0,
-                 origins: frozenset[str] = frozenset(), tools=None) -> None:
+                 origins: frozenset[str] = frozenset(), tools=None, mcp_options: dict | None = None) -> None:
         self.db = db
         self.host = host
         self.limits = limits
@@ -30,19 +30,20 @@ class Front:
         self.query = QueryApi(self.txs, lock=lambda: self.engine.lock, tx_timeout=tx_timeout)
         self.origins = origins
         self.tools = tools
+        self.mcp_options = mcp_options or {}  # McpServer's budget and structured-content keywords
         self.doors: list[Door] = []
         self.kinds: list[str] = []
 
     def mcp(self, port: int, text: str) -> None:
-        kw = {} if self.tools is None else {"tools": self.tools}
+        kw = dict(self.mcp_options) if self.tools is None else {"tools": self.tools, **self.mcp_options}
         server = McpServer(AutoCommit(self.txs), self.db.policy, **kw)  # type: ignore[arg-type]
         engine, limits = self.engine, self.limits
 
         def serve(credential, stopping):
             from ..protocols.mcp_graph import ANONYMOUS, Caller
             server.set_caller(ANONYMOUS if credential is None else Caller(credential.user))
-            return McpHttp(lambda line, watch: answer(server, engine, line, watch), credential, limits,
-                           stopping).serve_connection
+            return McpHttp(lambda line, watch, headers: answer(server, engine, line, watch, headers), credential,
+                           limits, stopping, headers=True).serve_connection
         self._add("mcp", Door(f"--mcp {text}", port, serve, lambda p, mode: (
             f"serve: MCP (streamable HTTP) listening on http://{url_host(self.host)}:{p} (auth: {mode})")))
 

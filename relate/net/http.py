@@ -18,7 +18,9 @@ passed):
    While the core answers, the socket is watched (`hangup.py`): a client that closes its
    connection meanwhile has the core's `on_close` run (which stops its statement).
    A core that raises -> 500 `internal error`, connection closed; the traceback goes to the
-   `relate.net.http` logger (the operator's stderr under `relate serve`).
+   `relate.net.http` logger (the operator's stderr under `relate serve`).  A core made with
+   `headers=True` also sees the request's headers and may name the status (the 2026-07-28
+   header checks of `mcp_http.py`).
 
 Connections are kept alive between requests.  The header deadline covers the wait for a
 request's whole header block, idle time before it included; the body deadline covers reading
@@ -117,9 +119,10 @@ class McpHttp:
     needs), where `with watch(on_close):` runs `on_close` if the client hangs up inside the
     block; `stopping` is the stop flag."""
 
-    def __init__(self, call: Callable[[str, Watch], str | None], credential: Credential | None,
-                 limits: HttpLimits, stopping: threading.Event) -> None:
+    def __init__(self, call: Callable[..., str | None | tuple[int, str | None]], credential: Credential | None,
+                 limits: HttpLimits, stopping: threading.Event, *, headers: bool = False) -> None:
         self.call = call
+        self.headers = headers  # `call(line, watch, headers)` sees the request's headers and may set the status
         self.peers = PeerWatch()
         self.credential = credential
         self.limits = limits
@@ -226,7 +229,7 @@ class McpHttp:
         body = self._read_body(sock, conn)
         if body is None:
             return self._error(sock, conn, 400, ERR_TOO_LARGE, close=True)
-        return self._answer(sock, conn, body)
+        return self._answer(sock, conn, body, event.headers)
 
     # ------------------------------------------------------------------ reading
     def _next(self, sock, conn, deadline: float | None, idle_ok: bool, first_byte: float | None = None,
@@ -292,21 +295,25 @@ class McpHttp:
                 return b"".join(chunks)
 
     # ------------------------------------------------------------------ answering
-    def _answer(self, sock, conn, body: bytes) -> bool:
+    def _answer(self, sock, conn, body: bytes, headers=()) -> bool:
+        status: int | None = None
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as e:
             reply = _null_id_error(-32700, f"malformed JSON-RPC message: the body is not UTF-8 (byte {e.start})")
         else:
             try:
-                reply = self.call(text, partial(self.peers.watch, sock))
+                watch = partial(self.peers.watch, sock)
+                out = self.call(text, watch, headers) if self.headers else self.call(text, watch)
             except Exception:  # a bug in the core: answer it rather than drop the connection
                 log.exception("internal error answering a request")
                 return self._error(sock, conn, 500, "internal error", close=True)
+            status, reply = out if isinstance(out, tuple) else (None, out)
         if reply is None:
             self._respond(sock, conn, 202, b"", content_type=False)
         else:
-            status = 400 if reply.startswith(_NULL_ID_ERROR) else 200
+            if status is None:
+                status = 400 if reply.startswith(_NULL_ID_ERROR) else 200
             self._respond(sock, conn, status, reply.encode("utf-8"))
         return not self.stopping.is_set()
 

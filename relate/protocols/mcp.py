@@ -17,6 +17,12 @@ others (`ENGINE_FREE` methods, notifications, unknown methods, undecodable lines
 fixed when the server was made, so they may be answered on any thread while a statement runs.  A
 `CancelToken` handed to `handle` stops that call's statement once the transport cancels it.
 
+Two eras share the table: a request whose `params._meta` names a protocol version is of the
+2026-07-28 revision (`mcp_era.py`: its version is checked first, and its result gains
+`resultType`, cache hints on lists, `structuredContent` on tool results); `server/discover`
+(`mcp_discover.py`) is that era's; everything else is the handshake era, answered with the
+reference's bytes.  The per-call budgets (`budgets.py`) are off unless the server was made with them.
+
 The `graph` group (`graph_tools.py`, handled in `mcp_graph.py`) and the `search` group
 (`search_tools.py`, handled in `mcp_search.py`) answer their refusals as JSON-RPC errors instead
 of `isError` results, as the 1.4 tool line does.
@@ -37,7 +43,10 @@ from ..values.ints import INT_MAX, INT_MIN, PARAMETER_RANGE
 from . import jsonrpc
 from .jsonrpc import _dumps as _json
 from .jsonrpc import Message
-from .graph_tools import GRAPH_TOOL_NAMES, GRAPH_TOOLS
+from . import mcp_era
+from .budgets import Budgets
+from .graph_tools import CYPHER_QUERY, GRAPH_TOOL_NAMES, GRAPH_TOOLS
+from .mcp_discover import discover_result
 from .mcp_graph import LOCAL, Caller, GraphTools, RpcError
 from .mcp_search import SearchTools
 from .search_tools import SEARCH_TOOL_NAMES, SEARCH_TOOLS
@@ -45,7 +54,7 @@ from .tool_groups import DEFAULT_TOOLS, ToolOptions
 from .tools import TOOL_GET_SCHEMA, TOOL_READ, TOOL_WRITE, tool_list
 
 DEFAULT_PROTOCOL = "2024-11-05"
-ENGINE_FREE = frozenset({"initialize", "ping", "tools/list"})  # answered without the database
+ENGINE_FREE = frozenset({"initialize", "ping", "tools/list", "server/discover"})  # answered without the database
 READ_ONLY_REFUSAL = "Only MATCH queries are allowed for read-query"
 WRITE_ONLY_REFUSAL = "Only write queries are allowed for write-query"
 
@@ -88,7 +97,8 @@ class McpServer:
     def __init__(self, db: Database, policy: Policy = SERVED, *, read_only: bool | None = None,
                  safe: bool | None = None, max_traversal_depth: int | None = None,
                  expression_memory_limit: int | None = None, tools: ToolOptions = DEFAULT_TOOLS,
-                 caller: Caller = LOCAL) -> None:
+                 caller: Caller = LOCAL, result_budget_bytes: int | None = None,
+                 structured_content: bool = False) -> None:
         fields = {"read_only": read_only, "safe": safe, "max_traversal_depth": max_traversal_depth,
                   "expression_memory_limit": expression_memory_limit}
         policy = replace(policy, **{k: v for k, v in fields.items() if v is not None})
@@ -101,13 +111,17 @@ class McpServer:
         self.graph = GraphTools(db, policy, caller) if tools.offers("graph") else None
         self.search = SearchTools(db, policy) if tools.offers("search") else None
         listed = tool_list(self.read_only) if tools.offers("cypher") else []
-        self.tool_list = (listed + (list(GRAPH_TOOLS) if self.graph is not None else [])
-                          + (list(SEARCH_TOOLS) if self.search is not None else []))
+        self.budgets = Budgets(result_budget_bytes, policy.time_limit)
+        self.structured_content = structured_content  # legacy era; the new one always has it
+        self.tool_list = self.budgets.tools(listed + (list(GRAPH_TOOLS) if self.graph is not None else [])
+                                            + (list(SEARCH_TOOLS) if self.search is not None else []))
+        # each handler answers a result object, or a whole reply line when it refuses
         self.methods = {
             "initialize": self._initialize,
             "ping": self._ping,
             "tools/list": self._tools_list,
             "tools/call": self._tools_call,
+            "server/discover": self._discover,
         }
 
     # ------------------------------------------------------------------ framing
@@ -141,38 +155,53 @@ class McpServer:
         method = msg.method
         if not msg.has_id:
             return None  # notifications get no reply
+        version = mcp_era.request_version(msg)
+        if version is not None:
+            refused = mcp_era.version_refusal(msg, version)
+            if refused is not None:
+                return refused
         handler = self.methods.get(method)
         if handler is None:
             return jsonrpc.error_line(msg.id, jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}")
+        modern = version is not None or method == "server/discover"
         try:
             if method == "tools/call":
-                return self._tools_call(msg, cancel, ticket)
-            return handler(msg, cancel)
+                out = self._tools_call(msg, cancel, ticket, modern)
+            else:
+                out = handler(msg, cancel)
+            if isinstance(out, str):
+                return out
+            return jsonrpc.result_line(msg.id, mcp_era.complete(method, out) if modern else out)
         except Exception:  # a bug must not take the server down or leak detail; the operator sees it
             log.exception("internal error answering %s", method)
             return jsonrpc.error_line(msg.id, jsonrpc.INTERNAL_ERROR, "internal error")
 
-    # ------------------------------------------------------------------ methods: Message -> reply line
-    def _initialize(self, msg: Message, cancel: CancelToken | None) -> str:
+    # ------------------------------------------------------------------ methods: Message -> result (or reply line)
+    def _initialize(self, msg: Message, cancel: CancelToken | None) -> dict:
         params = msg.params
         version = DEFAULT_PROTOCOL
         if isinstance(params, dict) and isinstance(params.get("protocolVersion"), str):
             version = params["protocolVersion"]
-        return jsonrpc.result_line(msg.id, {"capabilities": {"tools": {}}, "protocolVersion": version,
-                                            "serverInfo": {"name": "relate-mcp", "version": __version__}})
+        return {"capabilities": {"tools": {}}, "protocolVersion": version,
+                "serverInfo": {"name": "relate-mcp", "version": __version__}}
 
-    def _ping(self, msg: Message, cancel: CancelToken | None) -> str:
-        return jsonrpc.result_line(msg.id, {})
+    def _ping(self, msg: Message, cancel: CancelToken | None) -> dict:
+        return {}
 
-    def _tools_list(self, msg: Message, cancel: CancelToken | None) -> str:
-        return jsonrpc.result_line(msg.id, {"tools": self.tool_list})
+    def _tools_list(self, msg: Message, cancel: CancelToken | None) -> dict:
+        return {"tools": self.tool_list}
 
-    def _tools_call(self, msg: Message, cancel: CancelToken | None, ticket: str | None = None) -> str:
+    def _discover(self, msg: Message, cancel: CancelToken | None) -> dict:
+        return discover_result(self.budgets.instructions())
+
+    def _tools_call(self, msg: Message, cancel: CancelToken | None, ticket: str | None = None,
+                    modern: bool = False) -> dict | str:
         params = msg.params if isinstance(msg.params, dict) else {}
         name = params.get("name")
         if not isinstance(name, str):
             return jsonrpc.error_line(msg.id, jsonrpc.INVALID_PARAMS,
                                       'Invalid params: tools/call needs a string "name"')
+        structured = modern or self.structured_content
         grouped = self.graph is not None and name in GRAPH_TOOL_NAMES
         searched = self.search is not None and name in SEARCH_TOOL_NAMES
         if grouped or searched:
@@ -185,25 +214,28 @@ class McpServer:
                     payload = self.graph.call(name, arguments, cancel, ticket)  # type: ignore[union-attr]
             except RpcError as e:
                 return jsonrpc.error_line(msg.id, e.code, e.message, e.data)
-            return jsonrpc.result_line(msg.id, {"content": [{"text": _json(payload), "type": "text"}],
-                                                "isError": False})
-        return jsonrpc.result_line(msg.id, self._call(name, params.get("arguments"), cancel))
+            if name == CYPHER_QUERY and isinstance(payload, dict):
+                payload = self.budgets.cut(payload)
+            return _tool_result(payload, structured)
+        return self._call(name, params.get("arguments"), cancel, structured)
 
     # ------------------------------------------------------------------ tools
-    def _call(self, name: str, arguments, cancel: CancelToken | None = None) -> dict:
+    def _call(self, name: str, arguments, cancel: CancelToken | None = None, structured: bool = False) -> dict:
         try:
-            text = self._tool_text(name, arguments if isinstance(arguments, dict) else {}, cancel)
-            return {"content": [{"text": text, "type": "text"}], "isError": False}
+            payload = self._tool_payload(name, arguments if isinstance(arguments, dict) else {}, cancel)
         except ToolError as e:
             return {"content": [{"text": str(e), "type": "text"}], "isError": True}
+        return _tool_result(payload, structured)
 
-    def _tool_text(self, name: str, args: dict, cancel: CancelToken | None) -> str:
+    def _tool_payload(self, name: str, args: dict, cancel: CancelToken | None) -> object:
         if not self.tools.offers("cypher"):
             raise ToolError(f"unknown tool '{name}'")
         if name == TOOL_GET_SCHEMA:
-            return _json(self.db.schema(_sample_size(args)))
-        if name == TOOL_READ or (name == TOOL_WRITE and not self.read_only):
-            return _json(self._cypher(name, args, cancel))
+            return self.db.schema(_sample_size(args))
+        if name == TOOL_READ:
+            return self.budgets.cut(self._cypher(name, args, cancel))
+        if name == TOOL_WRITE and not self.read_only:
+            return self._cypher(name, args, cancel)
         raise ToolError(f"unknown tool '{name}'")
 
     def _cypher(self, tool: str, args: dict, cancel: CancelToken | None) -> dict:
@@ -239,6 +271,15 @@ class McpServer:
             log.exception("internal error in %s", tool)
             raise ToolError("Error: internal error") from None
         return envelope(result, rows=tool == TOOL_READ)
+
+
+def _tool_result(payload: object, structured: bool) -> dict:
+    """A tool's JSON payload as a `tools/call` result: its text, and (when asked for, and the payload
+    is an object, as the protocol requires) the same value as `structuredContent`."""
+    result = {"content": [{"text": _json(payload), "type": "text"}], "isError": False}
+    if structured and isinstance(payload, dict):
+        result["structuredContent"] = payload
+    return result
 
 
 def _sample_size(args: dict) -> int:

@@ -51,12 +51,13 @@ class McpProcess:
     """`relate serve --mcp stdio --database DATABASE [--read-only] [--tools TOOLS]`, fed line by line."""
 
     def __init__(self, database: str = ":memory:", read_only: bool = False, cwd: str | None = None,
-                 tools: str | None = None):
+                 tools: str | None = None, extra: tuple[str, ...] = ()):
         args = [relate_bin(), "serve", "--mcp", "stdio", "--database", database]
         if read_only:
             args.append("--read-only")
         if tools is not None:
             args += ["--tools", tools]
+        args += list(extra)  # further `relate serve` flags
         self.args = args
         self.proc = subprocess.Popen(args, cwd=cwd, env=clean_env(), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)

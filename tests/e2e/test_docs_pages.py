@@ -16,6 +16,7 @@ Native twins, kept in step with the page:
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
@@ -61,7 +62,7 @@ def native_cell(result: dict) -> dict:
             "summary": result["summary"]}
 
 
-def run_cells(page, native_server) -> int:
+def run_cells(page, native_servers) -> int:
     """Run every cell (the autorun one ran at load) and compare each with the native engine."""
     from relate.browser import Page
 
@@ -79,18 +80,26 @@ def run_cells(page, native_server) -> int:
         # a write by its counters, or by its query type (db.createFulltextIndex counts nothing)
         writes = not expected.get("error") and (any(expected["stats"].values())
                                                 or native_page.db.prepare(statement).query_type != "r")
-        reply = native_server.send(tool_call(f"cell-{n}", "write_cypher" if writes else "read_cypher", statement))
-        assert len(reply) == 1, reply
+        for native_server in native_servers:  # every panel's twin holds the page's graph
+            reply = native_server.send(tool_call(f"cell-{n}", "write_cypher" if writes else "read_cypher", statement))
+            assert len(reply) == 1, reply
     return cells.count()
 
 
-def press_mcp_buttons(page, native_server) -> int:
+def served_by(panel) -> tuple:
+    """The `relate serve` flags a panel's core stands for: (--tools or None, further flags)."""
+    return panel.get_attribute("data-tools"), tuple(json.loads(panel.get_attribute("data-serve") or "[]"))
+
+
+def press_mcp_buttons(page, native_servers) -> int:
     pressed = 0
     panels = page.locator("section.mcp")
     for p in range(panels.count()):
         panel = panels.nth(p)
+        native_server = native_servers[served_by(panel)]
         panel.locator(".mcp-readonly").set_checked(False)
-        buttons = [panel.locator(".mcp-list")] + [b for b in panel.locator(".mcp-send").all()]
+        buttons = ([panel.locator(".mcp-list")] + panel.locator(".mcp-discover").all()
+                   + [b for b in panel.locator(".mcp-send").all()])
         for button in buttons:
             before = panel.locator(".mcp-exchange").get_attribute("data-calls") or "0"
             button.click()
@@ -155,11 +164,15 @@ def test_every_tryout_on_the_page_matches_native(name, browser_context, site_url
         steps = page.evaluate("() => window.relate.timings.steps.map((s) => s.step)")
         assert steps == [1, 2, 3] + ([4] if page.locator("section.cell").count() else []), steps
 
-        # a page's MCP panels serve one `--tools` value (data-tools; none: the default group)
-        served = {panel.get_attribute("data-tools") for panel in page.locator("section.mcp").all()}
-        assert len(served) <= 1, f"{name}.html mixes MCP panels of different --tools: {served}"
-        with McpProcess(":memory:", tools=next(iter(served), None)) as native_server:
-            done = run_cells(page, native_server) + press_mcp_buttons(page, native_server)
+        # a page's MCP panels serve one `--tools` value (data-tools; none: the default group);
+        # each set of further flags (data-serve: the budgets) gets its own native twin
+        served = {served_by(panel) for panel in page.locator("section.mcp").all()}
+        assert len({tools for tools, _ in served}) <= 1, f"{name}.html mixes MCP panels of different --tools"
+        with contextlib.ExitStack() as stack:
+            twins = {key: stack.enter_context(McpProcess(":memory:", tools=key[0], extra=key[1]))
+                     for key in sorted(served, key=str)} or {
+                (None, ()): stack.enter_context(McpProcess(":memory:"))}
+            done = run_cells(page, list(twins.values())) + press_mcp_buttons(page, twins)
         done += run_terminals(page)
         assert done > 0, f"{name}.html has no tryout"
 

@@ -173,12 +173,11 @@ def test_an_error_without_the_request_id_gets_400(server):
 
 
 def test_errors_that_carry_the_id_get_200(server):
-    meta = {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}
-    r = post(server.port, rpc(3, "server/discover", meta),
-             {**JSON, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
+    # a legacy request (the 2026-07-28 one gets the revision's statuses: tests/net/test_mcp_era_http.py)
+    r = post(server.port, rpc(3, "resources/list", {"_meta": {}}), {**JSON, "MCP-Protocol-Version": "2025-11-25"})
     assert r.status == 200
     assert r.json() == {"jsonrpc": "2.0", "id": 3,
-                        "error": {"code": -32601, "message": "Method not found: server/discover"}}
+                        "error": {"code": -32601, "message": "Method not found: resources/list"}}
 
 
 def test_params_meta_and_protocol_version_header_do_not_break_a_call(server):

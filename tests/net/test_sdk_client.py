@@ -1,5 +1,6 @@
 """The official `mcp` Python SDK client against relate, over stdio and over streamable HTTP with
-Basic auth: initialize (directly, and after the `server/discover` probe), list tools, call each
+Basic auth: `mode="legacy"` initializes; `mode="auto"` (the SDK's default) probes `server/discover`
+and, since relate answers it, stays on the 2026-07-28 revision.  Either way: list tools, call each
 tool, and see refusals as `is_error` results."""
 from __future__ import annotations
 
@@ -43,9 +44,12 @@ def stdio(*extra: str) -> StdioServerParameters:
     return StdioServerParameters(command=RELATE, args=["serve", "--mcp", "stdio", *extra])
 
 
-async def exercise_writable(client: Client) -> None:
+VERSION = {"legacy": "2025-11-25", "auto": "2026-07-28"}  # what each SDK mode ends up speaking
+
+
+async def exercise_writable(client: Client, version: str = "2025-11-25") -> None:
     assert client.server_info.name == "relate-mcp"
-    assert client.protocol_version == "2025-11-25"
+    assert client.protocol_version == version
     tools = {t.name: t for t in (await client.list_tools()).tools}
     assert list(tools) == ["write_cypher", "read_cypher", "get_schema"]
     assert tools["read_cypher"].annotations.read_only_hint is True
@@ -72,11 +76,11 @@ async def exercise_writable(client: Client) -> None:
     assert r.content[0].text == "Error: semantic error: ParameterMissing: Expected parameter(s): missing"
 
 
-@pytest.mark.parametrize("mode", ["legacy", "auto"])  # auto probes server/discover, then initializes
+@pytest.mark.parametrize("mode", ["legacy", "auto"])  # auto probes server/discover and keeps the new era
 def test_stdio(mode):
     async def body():
         async with Client(stdio("--database", ":memory:"), mode=mode) as client:
-            await exercise_writable(client)
+            await exercise_writable(client, VERSION[mode])
     run_async(body)
 
 
@@ -111,7 +115,7 @@ def test_streamable_http_with_basic_auth(http_server, mode):
     async def body():
         async with http_client() as http:
             async with Client(streamable_http_client(http_server, http_client=http), mode=mode) as client:
-                await exercise_writable(client)
+                await exercise_writable(client, VERSION[mode])
     run_async(body)
 
 

@@ -238,9 +238,12 @@ def test_params_meta_is_ignored_on_every_method(team_db):
     assert rows(reply["result"]) == [{"x": 1}]
 
 
-def test_server_discover_probe_is_method_not_found(team_db):
-    reply = McpServer(team_db).handle_line('{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{}}}')
-    assert reply == '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: server/discover"}}'
+def test_server_discover_probe_is_answered(team_db):
+    # issue 19: the dual-era client's probe is answered (it was -32601 while relate was legacy-only)
+    reply = json.loads(McpServer(team_db).handle_line(
+        '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{}}}'))
+    assert reply["result"]["supportedVersions"] == ["2026-07-28"]
+    assert reply["result"]["resultType"] == "complete"
 
 
 def test_stdio_splits_messages_on_newline_only():

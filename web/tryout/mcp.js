@@ -6,10 +6,33 @@ import { el, onSubmitKey, rowsTable } from "./render.js";
 
 let nextId = 1; // one id sequence per page, as one host session would use
 
-function requestLine(method, params) {
+// A panel with data-era="2026-07-28" speaks that revision: every request carries the protocol
+// version (and the client's capabilities and identity) in params._meta.
+function requestLine(method, params, era = null) {
   const message = { jsonrpc: "2.0", id: nextId++, method };
+  if (era) {
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": era,
+      "io.modelcontextprotocol/clientCapabilities": {},
+      "io.modelcontextprotocol/clientInfo": { name: "relate-docs", version: "1" },
+    };
+    params = { _meta: meta, ...(params ?? {}) };
+  }
   if (params !== undefined) message.params = params;
   return JSON.stringify(message);
+}
+
+// data-serve: the `relate serve` flags of the panel's core -> window.relate.mcp's options
+function serveOptions(panel) {
+  const flags = JSON.parse(panel.dataset.serve || "[]");
+  const options = {};
+  for (let i = 0; i < flags.length; i++) {
+    if (flags[i] === "--result-budget-bytes") options.resultBudgetBytes = Number(flags[++i]);
+    else if (flags[i] === "--call-timeout-secs") options.callTimeoutSecs = Number(flags[++i]);
+    else if (flags[i] === "--structured-content") options.structuredContent = true;
+    else throw new Error(`unknown serve flag ${flags[i]}`);
+  }
+  return options;
 }
 
 function jsonObject(text, what) {
@@ -58,7 +81,8 @@ function decode(reply) {
       nodes.push(...rowsTable(payload.columns, payload.rows.map(cells)));
     }
     const counters = Object.entries(payload.stats ?? {}).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`);
-    const rows = payload.rows.length === 1 ? "1 row" : `${payload.rows.length} rows`;
+    const cut = payload.rowCap ? ` of ${payload.rowCap.total} (cut by the result budget)` : "";
+    const rows = (payload.rows.length === 1 ? "1 row" : `${payload.rows.length} rows`) + cut;
     const cache = payload.plan_cache === undefined ? "" : ` · plan cache: ${payload.plan_cache}`;
     const replayed = payload.replayed ? " · replayed" : "";
     nodes.push(el("p", { class: "cell-summary" }, [rows, ...counters].join(" · ") + cache + replayed));
@@ -101,7 +125,7 @@ function setUp(panel) {
       shown.decoded.replaceChildren(el("p", { class: "cell-error" }, error.message));
       return;
     }
-    const options = { readOnly: readOnly.checked, tools: panel.dataset.tools || null };
+    const options = { readOnly: readOnly.checked, tools: panel.dataset.tools || null, ...serveOptions(panel) };
     shown.request.textContent = line;
     shown.reply.textContent = "…";
     shown.decoded.replaceChildren();
@@ -118,8 +142,11 @@ function setUp(panel) {
     exchange.dataset.calls = String(++calls); // lets a test wait for this very reply
   }
 
+  const era = panel.dataset.era || null;
   const list = panel.querySelector(".mcp-list");
-  list.addEventListener("click", () => send(() => requestLine("tools/list"), list));
+  list.addEventListener("click", () => send(() => requestLine("tools/list", undefined, era), list));
+  const discover = panel.querySelector(".mcp-discover");
+  discover?.addEventListener("click", () => send(() => requestLine("server/discover", undefined, era), discover));
 
   for (const form of panel.querySelectorAll(".mcp-call")) {
     const tool = form.dataset.tool;
@@ -133,7 +160,7 @@ function setUp(panel) {
         args.parameters = jsonObject(parameters.value, "parameters");
       }
       if (extra) args = { ...args, ...jsonObject(extra.value, "arguments") };
-      return requestLine("tools/call", { name: tool, arguments: args });
+      return requestLine("tools/call", { name: tool, arguments: args }, era);
     };
     const go = () => send(build, form);
     form.querySelector(".mcp-send").addEventListener("click", go);

@@ -2,8 +2,10 @@
 // thread), forwards its load progress, and turns requests into messages -> window.relate.
 // Test hook (kept by every page with tryouts):
 //   await window.relate.ready
-//   await window.relate.mcp(line, {readOnly, tools})  -> reply line as `relate serve --mcp stdio
-//                                                 [--read-only] [--tools TOOLS]` prints it, or null
+//   await window.relate.mcp(line, {readOnly, tools, resultBudgetBytes, structuredContent, callTimeoutSecs})
+//                                              -> reply line as `relate serve --mcp stdio [--read-only]
+//                                                 [--tools TOOLS] [--result-budget-bytes N]
+//                                                 [--structured-content] [--call-timeout-secs N]` prints it, or null
 //   await window.relate.cli(args, {env})       -> {stdout, stderr, exitCode} as `relate ARGS` prints them
 //   await window.relate.cell(statement, parameters) -> a cell result on the page's database
 //   window.relate.timings                      -> {steps: [{step, text, ms}], readyMs}: ms from navigation
@@ -156,10 +158,15 @@ export const ready = engine.then(async () => {
 window.relate = {
   ready,
   timings,
-  async mcp(line, { readOnly = false, tools = null } = {}) {
+  async mcp(line, { readOnly = false, tools = null, resultBudgetBytes = null, structuredContent = false,
+                    callTimeoutSecs = null } = {}) {
     await ready;
     const message = { op: "mcp", line, read_only: Boolean(readOnly) };
     if (tools) message.tools = String(tools);
+    // `relate serve --result-budget-bytes N`, `--structured-content`, `--call-timeout-secs N`
+    if (resultBudgetBytes) message.result_budget_bytes = Number(resultBudgetBytes);
+    if (structuredContent) message.structured_content = true;
+    if (callTimeoutSecs) message.call_timeout_secs = Number(callTimeoutSecs);
     const answer = await request(message);
     return answer.reply ?? null;
   },
