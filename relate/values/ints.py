@@ -41,7 +41,8 @@ def scan_params(params: dict) -> int:
     """WIDE when any integer in the parameter map (at any depth) is outside 64 bits, else the
     flags FOREIGN (some value is none of JSON's kinds) and DEEP (one nests past `MAX_DEPTH`), or
     0: the one scan every statement with parameters pays, so it builds no paths (`wide_int_path`
-    does, once a wide integer is found).  A map of scalars is looked through in one loop (no stack to build), any other by `_scan_nested`."""
+    does, once a wide integer is found).  A map of scalars is looked through in one loop
+    (no stack to build), any other by `_scan_nested`."""
     for v in params.values():
         t = type(v)
         if t is int:
