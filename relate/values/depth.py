@@ -3,12 +3,14 @@
 Every value a statement holds is at most `MAX_DEPTH` levels deep: `[1]` and `{a: 1}` are one
 level, `[[1]]` two, scalars, nodes, relationships and paths none.  The bound exists because a
 value nested thousands deep is freed, compared, hashed and printed by code that recurses once per
-level: CPython natively has room for that, Pyodide's WebAssembly stack does not and dies (a fatal
-error that takes the page's engine with it) freeing about 3,000 nested maps or 5,000 nested lists
-under Node, fewer in a browser's worker.  The engine's own walks (sort and grouping keys, the
-output writers) recurse too, and must answer, not fail, at the bound on both sides: 256 levels
-keeps all of them far inside Python's default recursion limit and more than ten times below the
-depth Pyodide survives, so a statement gets the same verdict natively and in the browser.
+level.  CPython natively has room for that; Pyodide's WebAssembly stack does not, and dies (a
+fatal error that takes the page's engine with it, no RecursionError): measured under Node,
+freeing dies past about 3,000 nested maps (5,000 lists), and the engine's own walks that recurse
+through C (the table writer's text, DISTINCT's grouping keys) die past 200-250 levels, natively
+they end in a RecursionError near 400.  128 levels is half of the smallest of those, the depth
+serde_json (so every MCP request) already stops at, and far more than any real value needs: a
+statement gets the same verdict natively and in the browser, and a value at the bound is
+compared, grouped, sorted and printed on both.
 
 Where the depth can grow, the builder checks (`exec/compile.py`: list and map literals, map
 projections, comprehensions, `+` appending a container; `exec/aggregates.py`: `collect`; the
@@ -24,7 +26,7 @@ import re
 
 from ..errors import E
 
-MAX_DEPTH = 256
+MAX_DEPTH = 128  # serde_json's own bound, which MCP requests already meet
 _MEMO = 64  # containers remembered per run
 
 
