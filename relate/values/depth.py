@@ -7,10 +7,11 @@ level.  CPython natively has room for that; Pyodide's WebAssembly stack does not
 fatal error that takes the page's engine with it, no RecursionError): measured under Node,
 freeing dies past about 3,000 nested maps (5,000 lists), and the engine's own walks that recurse
 through C (the table writer's text, DISTINCT's grouping keys) die past 200-250 levels, natively
-they end in a RecursionError near 400.  128 levels is half of the smallest of those, the depth
-serde_json (so every MCP request) already stops at, and far more than any real value needs: a
-statement gets the same verdict natively and in the browser, and a value at the bound is
-compared, grouped, sorted and printed on both.
+they end in a RecursionError near 400 (Chromium's worker has more room: 400 passes there, 1,000
+does not).  128 levels is half of the smallest of those, the depth serde_json (so every MCP
+request) already stops at, and far more than any real value needs: a statement gets the same
+verdict natively and in the browser, and a value at the bound is compared, grouped, sorted and
+printed on both.
 
 Where the depth can grow, the builder checks (`exec/compile.py`: list and map literals, map
 projections, comprehensions, `+` appending a container; `exec/aggregates.py`: `collect`; the
