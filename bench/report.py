@@ -17,7 +17,7 @@ from queries import ALL_QUERIES, KIND, READ_QUERIES, TITLES
 
 RELATE = "relate-mem"
 PEERS = ("kuzu", "kuzu-mem", "ladybug", "ladybug-mem", "graphdblite", "graphdblite-mem",
-         "grand-cypher")
+         "kglite", "kglite-mem", "grand-cypher")
 POINT = ("Q1i", "Q2", "Q3", "Q6", "Q7")
 SCAN = ("Q1s", "Q4", "Q5")
 
@@ -224,6 +224,9 @@ def markdown(scale: str, results: dict, memory: dict, meta: dict, out_dir: Path)
               "(openCypher's no-repeated-relationship rule), Q7 with `SHORTEST`.",
               "- graphdblite (and `graphdblite-mem`, `Database.open_memory()`): "
               "`batch_create_nodes/edges` and `create_index` in one write transaction.",
+              "- kglite (and `kglite-mem`, `KnowledgeGraph()`): `UNWIND $rows` batches of 5,000 and "
+              "`create_index(label, 'id')`; on disk `kglite.open(path)` (a `.kgl` file and its "
+              "write-ahead log, `durable='full'`), saved after the load.",
               "- relate-browser: the working tree's relate inside Pyodide in headless Chromium, timed by "
               "the same loop (bench/browser.py); V8 compiles the WebAssembly with its optimizing tier "
               "from the start (`--no-liftoff`), and each figure is the lower median of two complete "

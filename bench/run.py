@@ -6,7 +6,7 @@ Steps, one process per engine, one after another (so no two engines compete for 
   1. the peers' venv (bench/.venv-peers) is created from bench/requirements-peers.txt if missing;
   2. the floor runs first; its answers are the reference every later engine is checked against;
   3. relate in memory and on a directory store, then grand-cypher, and Kuzu, LadybugDB and
-     graphdblite each on disk and in memory (bench/worker.py under the right interpreter); a crash
+     graphdblite and kglite each on disk and in memory (bench/worker.py under the right interpreter); a crash
      or a time-out is recorded, not fatal;
   4. relate inside Pyodide in Chromium (bench/browser.py), when the site is built;
   5. memory after loading the next scale up (M for S), for the floor and relate in memory;
@@ -34,7 +34,7 @@ PEERS_VENV = HERE / ".venv-peers"
 PEERS_PY = PEERS_VENV / "bin" / "python"
 REQUIREMENTS = HERE / "requirements-peers.txt"
 ORDER = ("floor", "relate-mem", "relate-dir", "grand-cypher", "kuzu", "kuzu-mem", "ladybug",
-         "ladybug-mem", "graphdblite", "graphdblite-mem")
+         "ladybug-mem", "graphdblite", "graphdblite-mem", "kglite", "kglite-mem")
 NATIVE = {"floor", "relate-mem", "relate-dir"}
 NEXT_SCALE = {"T": "S", "S": "M"}
 

@@ -29,7 +29,7 @@ from graphgen import generate  # noqa: E402
 import measure  # noqa: E402
 
 ENGINES = ("floor", "relate-mem", "relate-dir", "grand-cypher", "kuzu", "kuzu-mem", "ladybug",
-           "ladybug-mem", "graphdblite", "graphdblite-mem")
+           "ladybug-mem", "graphdblite", "graphdblite-mem", "kglite", "kglite-mem")
 
 
 def rss_bytes() -> int:
@@ -61,6 +61,9 @@ def make(name: str, scratch: str):
         return Engine(name.removesuffix("-mem"), None if name.endswith("-mem") else scratch)
     if name in ("graphdblite", "graphdblite-mem"):
         from engines.graphdblite_engine import Engine
+        return Engine(None if name.endswith("-mem") else scratch)
+    if name in ("kglite", "kglite-mem"):
+        from engines.kglite_engine import Engine
         return Engine(None if name.endswith("-mem") else scratch)
     raise SystemExit(f"unknown engine {name}")
 
