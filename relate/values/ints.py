@@ -112,7 +112,7 @@ def wide_int_path(params: dict) -> str | None:
     """Where the first integer outside 64 bits sits in a parameter map (`$x`, `$rows[2].age`),
     None when there is none.  Looks through lists, tuples and maps in order, with a stack of its
     own (any depth)."""
-    if not scan_params(params) & WIDE:
+    if not scan_params(params) & (WIDE | DEEP):  # the scan stops at the nesting bound; this walk does not
         return None
     stack = [iter(params.items())]
     path: list[str] = []
