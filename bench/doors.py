@@ -1,6 +1,7 @@
 """Round trip of one small read through each door of one `relate serve` process: MCP over
 streamable HTTP, Bolt (Neo4j's Python driver) and the HTTP Query API (plain JSON over a kept-alive
-connection, and Neo4j's driver in its HTTP mode).
+connection, and Neo4j's driver in its HTTP mode); and, for the floor, the same statement through
+the Python API in this process (`relate.connect(":memory:")` holding the same 100 nodes).
 
     .venv/bin/python bench/doors.py [--calls 500] [--out bench/results/doors.md]
 
@@ -94,6 +95,16 @@ def driver_caller(url: str, **kw):
     return one, close
 
 
+def python_caller():
+    import relate
+    db = relate.connect(":memory:")
+    db.execute("UNWIND range(0, 99) AS k CREATE (:Item {k: k, v: k * 10})")
+
+    def one(k: int):
+        assert db.execute(STATEMENT, {"k": k}).rows == [(k * 10,)]
+    return one, db.close
+
+
 def measure(one, calls: int) -> list[float]:
     times = []
     for i in range(calls + WARM):
@@ -119,7 +130,8 @@ def main() -> int:
                 {"Content-Type": "application/json", "Authorization": AUTH})
             assert conn.getresponse().status == 202
             conn.close()
-            doors = [("MCP (streamable HTTP), read_cypher", lambda: mcp_caller(ports["mcp"])),
+            doors = [("Python API, Database.execute (in process)", python_caller),
+                     ("MCP (streamable HTTP), read_cypher", lambda: mcp_caller(ports["mcp"])),
                      ("Bolt, neo4j driver session.run", lambda: driver_caller(f"bolt://127.0.0.1:{ports['bolt']}")),
                      ("Query API, plain JSON (http.client)", lambda: query_caller(ports["http"])),
                      ("Query API, neo4j driver http:// session.run",

@@ -4,7 +4,10 @@ The order is fixed: load (timed once), then for each read query every parameter 
 and compared with the expected (floor's) answers, and only a query whose answers all match is
 warmed up (0.3 s of untimed calls) and timed.  A sample is a batch of repeated calls long enough
 (>= 5 ms) that a coarse clock, as in a browser, still measures it; its time per call is the batch
-time divided by the calls.  The median of the samples is reported.  Writes come last since they grow the graph: Q8_one is the wall time
+time divided by the calls.  The median of the samples is reported.  Writes between reads (Q1s_w,
+Q4_w, Q5_w and the update variants Q*_wu, `queries.MIXED_QUERIES`) come after the reads: one call
+is a single-node write and then the read, its answers checked against the floor's answers of the
+plain read (the writes leave them unchanged).  Writes come last since they grow the graph: Q8_one is the wall time
 of 1,000 single-statement CREATEs, Q8_unwind of one UNWIND statement creating 1,000 nodes (each
 after one untimed round of the same writes).
 Runs unchanged inside Pyodide (no process or OS calls here; memory is measured by the caller).
@@ -15,7 +18,7 @@ import statistics
 import time
 
 from graphgen import write_rows
-from queries import READ_QUERIES, canonical
+from queries import MIXED_QUERIES, READ_QUERIES, UPDATE_QUERIES, canonical, mixed_base
 
 MIN_BATCH_S = 0.005
 WARMUP_S = 0.3
@@ -24,6 +27,30 @@ WARMUP_S = 0.3
 def answers(engine, graph, query: str) -> list:
     params = graph.params[query]
     return [canonical(query, engine.query(query, p)) for p in params]
+
+
+class _Mixed:
+    """A writes-between-reads query as an engine of its own: each `query` call writes one node
+    (another label's, or a :Person's age to the value it holds) and then runs the read."""
+
+    def __init__(self, engine, graph, query: str) -> None:
+        self.read, variant = mixed_base(query)
+        self.engine = engine
+        persons = graph.persons
+        self.n = 0
+        if variant == "other":
+            base = 100 * (len(persons) + len(graph.posts))  # past every id the graph and Q8 use
+            self.write = lambda k: engine.write_other(base + k, f"w{k}")
+        else:
+            def update(k: int) -> None:
+                pid, _name, age, _city = persons[(k * 7919) % len(persons)]
+                engine.write_update(pid, age)
+            self.write = update
+
+    def query(self, _name: str, params: dict) -> list[tuple]:
+        self.n += 1
+        self.write(self.n)
+        return self.engine.query(self.read, params)
 
 
 def time_query(engine, params: list[dict], query: str, budget: float, min_samples: int = 5,
@@ -82,8 +109,29 @@ def run(engine, graph, expected: dict | None, *, budget: float = 1.0,
         params = graph.params[q]
         out["times"][q] = time_query(engine, params, q, budget)
         out["status"][q] = "ok"
+    _mixed(engine, graph, expected, out, budget)
     _writes(engine, graph, out, write_repeats)
     return out
+
+
+def _mixed(engine, graph, expected: dict | None, out: dict, budget: float) -> None:
+    for q in MIXED_QUERIES + UPDATE_QUERIES:
+        read, _ = mixed_base(q)
+        if read not in engine.supports or not hasattr(engine, "write_other"):
+            out["status"][q] = "unsupported"
+            continue
+        mixed = _Mixed(engine, graph, q)
+        try:
+            got = [canonical(read, mixed.query(q, p)) for p in graph.params[read]]
+        except Exception as e:  # as for a read: a finding, not a harness failure
+            out["status"][q] = f"error: {type(e).__name__}: {str(e)[:160]}"
+            continue
+        want = expected[read] if expected is not None else out["answers"].get(read)
+        if got != want:
+            out["status"][q] = "wrong answer: differs from the plain read's, after a write"
+            continue
+        out["times"][q] = time_query(mixed, graph.params[read], q, budget)
+        out["status"][q] = "ok"
 
 
 def _short(value) -> str:

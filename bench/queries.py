@@ -9,7 +9,13 @@ shortestPath, and `count(*)` needs no change), and grand-cypher supports only a 
 from __future__ import annotations
 
 READ_QUERIES = ("Q1i", "Q1s", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7")
-ALL_QUERIES = READ_QUERIES + ("Q8_one", "Q8_unwind", "load")
+# writes between reads (issue 22): each call is one single-node write, then the scan.  `_w`: the
+# write creates a node of another label (a :Post); `_wu` (the update variant, in the details file
+# only): it sets a property of one :Person, the scanned label, to the value it holds (a real write
+# that leaves every answer as the plain query's, so answers are still checked against the floor's)
+MIXED_QUERIES = ("Q1s_w", "Q4_w", "Q5_w")
+UPDATE_QUERIES = ("Q1s_wu", "Q4_wu", "Q5_wu")
+ALL_QUERIES = READ_QUERIES + MIXED_QUERIES + ("Q8_one", "Q8_unwind", "load")
 
 TITLES = {
     "Q1i": "lookup by indexed property",
@@ -20,13 +26,20 @@ TITLES = {
     "Q5": "filtered scan, ORDER BY ... LIMIT 10",
     "Q6": "variable-length *1..3 path count",
     "Q7": "shortestPath length",
+    "Q1s_w": "Q1s after a one-node write of another label",
+    "Q4_w": "Q4 after a one-node write of another label",
+    "Q5_w": "Q5 after a one-node write of another label",
+    "Q1s_wu": "Q1s after a property update on :Person",
+    "Q4_wu": "Q4 after a property update on :Person",
+    "Q5_wu": "Q5 after a property update on :Person",
     "Q8_one": "1,000 single-node writes, one statement each (total)",
     "Q8_unwind": "1,000 nodes in one UNWIND statement",
     "load": "(the whole graph, once)",
 }
 KIND = {"Q1i": "point", "Q2": "point", "Q3": "point", "Q6": "point", "Q7": "point",
         "Q1s": "scan", "Q4": "scan", "Q5": "scan", "Q8_one": "write", "Q8_unwind": "write",
-        "load": "write"}
+        "load": "write", "Q1s_w": "mixed", "Q4_w": "mixed", "Q5_w": "mixed", "Q1s_wu": "mixed",
+        "Q4_wu": "mixed", "Q5_wu": "mixed"}
 
 CYPHER = {
     "Q1i": "MATCH (p:Person {id: $id}) RETURN p.name AS name",
@@ -51,7 +64,15 @@ KUZU.update({
 CREATE_ONE = "CREATE (:Person {id: $id, name: $name, age: $age, city: $city})"
 CREATE_UNWIND = ("UNWIND $rows AS r "
                  "CREATE (:Person {id: r.id, name: r.name, age: r.age, city: r.city})")
+CREATE_OTHER = "CREATE (:Post {id: $id, title: $title})"
+UPDATE_SCANNED = "MATCH (p:Person {id: $id}) SET p.age = $age"
 COUNT_RANGE = "MATCH (p:Person) WHERE p.id >= $lo AND p.id < $hi RETURN count(*) AS n"
+
+
+def mixed_base(query: str) -> tuple[str, str]:
+    """A writes-between-reads query -> (the read it times, "other" or "update")."""
+    base, _, variant = query.partition("_")
+    return base, "other" if variant == "w" else "update"
 
 
 def canonical(query: str, rows: list[tuple]):

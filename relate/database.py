@@ -147,7 +147,14 @@ class Database:
         txn = graph.txn
         notes = txn.notes
         if notes is None:
+            # it only created undated records: one clock reading, and on a memory store (no redo,
+            # nothing to write or fold) the history needs only the created ids' range
+            if not graph.durable:
+                graph.history.created(graph, self.clock())
+                return
             notes = txn.notes = Notes(self.now())
+        elif notes.now is None:
+            notes.now = self.now()
         self.store.commit()
         graph.history.commit(graph, notes)
         self.store.settle()  # a snapshot taken now holds the transaction's versions too
@@ -283,6 +290,7 @@ class Database:
             ctx.memory = policy.budget()  # the values the run builds are measured against the limit
         if stmt.profile:
             ctx.profile = {}
+        ctx.search = (self, policy)  # the search procedures' scope, made when one runs (search/scope.py)
         outer = self._explicit
         if special:
             ctx.import_dir = policy.import_dir
@@ -295,7 +303,10 @@ class Database:
         else:
             txn = outer
             mark = txn.savepoint()
-        if plan.query_type != "r":
+        if plan.query_type != "r" and (valid is not None or outer is not None or provenance is not None
+                                       or now is not None or special):
+            # a dated write, a block's, provenance, a clock already read, batches sharing one time:
+            # notes now (the common write gets none: `_commit` reads the clock)
             history_notes = txn.notes  # (`notes` is the plan's notifications)
             if history_notes is None:
                 history_notes = txn.notes = Notes(now if now is not None else self.now())
@@ -330,7 +341,11 @@ class Database:
             t_gen = None  # the clock is read again only when there is a commit to time
             if outer is None and txn.dirty:
                 t_gen = time.perf_counter_ns()
-                self._commit()
+                if txn.notes is None and not self.graph.durable:
+                    # `_commit`'s common case, without its frame: undated creates in memory
+                    self.graph.history.created(self.graph, self.clock())
+                else:
+                    self._commit()
         except BaseException as e:
             # a failing statement leaves the graph as it found it
             if outer is None:
@@ -399,7 +414,7 @@ class Database:
         (the `fulltext_search` tool's answer; options as that tool takes them)."""
         from .search.fulltext import fulltext_search
         self._current()
-        return fulltext_search(self.graph, label, property, query, k, options)
+        return fulltext_search(self.graph, label, property, query, k, options, self.search_scope())
 
     def vector_search(self, label: str, property: str, vector=None, *, query_text: str | None = None,
                       k: int = 10, **options) -> dict:
@@ -407,7 +422,14 @@ class Database:
         `query_text` embedded (exactly one of the two) -> {hits: [{node_id, score}], warnings}."""
         from .search.vectors import vector_search
         self._current()
-        return vector_search(self.graph, label, property, vector, query_text, k, options)
+        return vector_search(self.graph, label, property, vector, query_text, k, options, self.search_scope())
+
+    def search_scope(self, policy: Policy | None = None):
+        """What a search by a caller under `policy` (default: the connection's) may see and when
+        it reads (`search/scope.py`): every search door asks here."""
+        from .search.scope import Scope
+        policy = self.policy if policy is None else policy
+        return Scope(policy, min(self.temporal_read_limit, policy.temporal_read_limit), self.now, self.graph)
 
     # ------------------------------------------------------------------ time travel
     def _current(self) -> None:

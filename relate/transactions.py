@@ -69,8 +69,9 @@ class Transactions:
         return self.db.prepare(text)
 
     def execute(self, tx: Tx | None, prepared: Prepared, parameters: dict | None = None, *,
-                read_only: bool = False, notifications: bool = True) -> Result:
-        """Run a planned statement in `tx`, or auto-commit (`tx` None; `read_only`: refuse writes)."""
+                read_only: bool = False, notifications: bool = True, cancel=None) -> Result:
+        """Run a planned statement in `tx`, or auto-commit (`tx` None; `read_only`: refuse writes;
+        `cancel`: a `CancelToken` another thread may cancel to stop the run)."""
         if tx is not None and not tx.open:
             raise E.Request.Invalid("the transaction has ended")
         writes = prepared.plan.query_type != "r" and not prepared.statement.explain
@@ -82,7 +83,7 @@ class Transactions:
         self._enter(tx)
         db = self.db
         if tx is None:
-            result = db.run(prepared, parameters, notifications=notifications)
+            result = db.run(prepared, parameters, notifications=notifications, cancel=cancel)
             if writes and result.stats.contains_updates:
                 self.commits += 1
             return result
@@ -90,7 +91,7 @@ class Transactions:
         db._explicit, db._explicit_ns = tx.txn, tx.started_ns
         graph.txn = tx.txn
         try:
-            return db.run(prepared, parameters, notifications=notifications)
+            return db.run(prepared, parameters, notifications=notifications, cancel=cancel)
         finally:
             db._explicit = None
             graph.txn = None

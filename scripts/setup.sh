@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fresh clone or old checkout -> everything ./run and ./run-tests need; safe to run again.
 #   .venv (system python3) with the project editable + native and test extras, pinned by constraints.txt
-#   node_modules/pyodide and node_modules/cytoscape from the committed package-lock.json (npm ci)
+#   node_modules/pyodide, cytoscape and neo4j-driver (browser tests only) from the committed package-lock.json (npm ci)
 #   Debian's chromium for the browser tests, when /usr/bin/chromium is missing and we are root
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +26,7 @@ if ! command -v npm >/dev/null 2>&1; then
   if as_root; then echo "setup: installing nodejs and npm (apt)"; apt_install nodejs npm
   else echo "setup: npm is missing; install Node.js and npm" >&2; exit 1; fi
 fi
-echo "setup: npm ci (pyodide and cytoscape, pinned in package-lock.json)"
+echo "setup: npm ci (pyodide, cytoscape and neo4j-driver, pinned in package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
 
 if [ ! -x /usr/bin/chromium ]; then

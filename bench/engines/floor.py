@@ -143,6 +143,13 @@ class Engine:
             frontier = nxt
         return []
 
+    def write_other(self, id: int, title: str) -> None:
+        self.post_by_id[id] = self._node("Post", id)
+        self.post_title.append(title)
+
+    def write_update(self, id: int, age: int) -> None:
+        self.p_age[self.by_id[id]] = age
+
     def write_one(self, rows: list[dict]) -> None:
         for r in rows:
             self._person(r["id"], r["name"], r["age"], r["city"])

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import relate
 
-from queries import COUNT_RANGE, CREATE_ONE, CREATE_UNWIND, CYPHER, READ_QUERIES
+from queries import (COUNT_RANGE, CREATE_ONE, CREATE_OTHER, CREATE_UNWIND, CYPHER, READ_QUERIES,
+                     UPDATE_SCANNED)
 
 BATCH = 5000
 KNOWS_LOAD = ("UNWIND $rows AS r MATCH (a:Person {id: r.a}), (b:Person {id: r.b}) "
@@ -39,6 +40,14 @@ class Engine:
 
     def query(self, name: str, params: dict) -> list[tuple]:
         return self.db.execute(CYPHER[name], params).rows
+
+    def write_other(self, id: int, title: str) -> None:
+        """One node of another label than the scans read (writes between reads)."""
+        self.db.execute(CREATE_OTHER, {"id": id, "title": title})
+
+    def write_update(self, id: int, age: int) -> None:
+        """One :Person's age set (writes between reads)."""
+        self.db.execute(UPDATE_SCANNED, {"id": id, "age": age})
 
     def write_one(self, rows: list[dict]) -> None:
         execute = self.db.execute

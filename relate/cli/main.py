@@ -6,7 +6,8 @@ it in-process; `entry()` binds it to the real process.  Serving, the interactive
 handling and the skill's file writes are imported only when their command runs.
 
 Commands: `relate [options] [STATEMENT ...]` (this module and `session.py`), `relate serve`
-(`serve.py`), `relate clone` (`clone.py`), `relate agent-context` (`agent_context.py`),
+(`serve.py`), `relate clone` (`clone.py`), `relate export` and `relate import` (`transfer.py`),
+`relate agent-context` (`agent_context.py`),
 `relate skill install|check|show` (`skill.py`).  The parsers of all of them are in `parsers.py`.
 
 Where statements come from: the STATEMENT arguments, else `-f FILE` (`-` is stdin), else stdin;
@@ -56,6 +57,12 @@ def run(argv: list[str], *, env: Mapping[str, str] | None = None, stdin: TextIO 
         if command == "clone":
             from .clone import clone
             return clone(argv[1:], stdout, stderr)
+        if command == "export":
+            from .transfer import export
+            return export(argv[1:], stdout, stderr)
+        if command == "import":
+            from .transfer import import_
+            return import_(argv[1:], stdout, stderr)
         if command == "agent-context":
             from .agent_context import agent_context
             return agent_context(argv[1:], stdout)

@@ -1,7 +1,8 @@
 """The argument parsers of every `relate` command, and the help text made from them.
 
-Each command (`relate`, `relate serve`, `relate clone`, `relate agent-context`,
-`relate skill install|check|show`) has one argparse parser, built here; `COMMANDS` lists them.
+Each command (`relate`, `relate serve`, `relate clone`, `relate export`, `relate import`,
+`relate agent-context`, `relate skill install|check|show`) has one argparse parser, built here;
+`COMMANDS` lists them.
 This module imports no other module of `cli/`, so every command module can import it.  `--help`
 and `relate agent-context` both read the flags straight off those parsers (`describe`), so
 neither can list a flag the binary does not take or miss one it does.
@@ -198,7 +199,7 @@ def build_serve_parser(out: TextIO | None = None) -> _Parser:
     p.add_argument("--http", metavar="PORT", help="serve Neo4j's HTTP Query API v2 on this port")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="a web page origin (scheme://host[:port]) whose scripts may call the Query API "
-                        "(CORS); repeatable")
+                        "(CORS) or open Bolt over WebSocket; repeatable")
     p.add_argument("--tx-timeout-secs", default="60", metavar="N",
                    help="seconds a Query API transaction may sit idle before it is rolled back (default 60)")
     from ..protocols.tool_groups import TOOLS_HELP
@@ -238,6 +239,71 @@ def build_clone_parser(out: TextIO | None = None) -> _Parser:
                 description="Copy a store (a directory, a .rl file or :memory:) into a new store of any kind.")
     p.add_argument("source", metavar="SRC", help="the store to copy; it is opened read-only")
     p.add_argument("destination", metavar="DST", help="the new store: a .rl path or a directory path; must not exist")
+    return p
+
+
+def char_value(flag: str):
+    def read(value: str) -> str:
+        if value in ("TAB", "\\t"):
+            return "\t"
+        code = re.fullmatch(r"U\+([0-9A-Fa-f]{4})|\\([0-9]{1,5})", value)  # neo4j-admin's U+20AC, \59
+        if code:
+            return chr(int(code[1], 16) if code[1] else int(code[2]))
+        if len(value) != 1:
+            raise E.Usage.Usage(f"Error: {flag} takes one character (TAB, U+XXXX or \\NN name one), not {value!r}")
+        return value
+    return read
+
+
+def _csv_flags(p: _Parser, array_default: str | None) -> None:
+    p.add_argument("--delimiter", type=char_value("--delimiter"), default=",", metavar="CHAR",
+                   help="the field delimiter (default ,; TAB for tabs)")
+    p.add_argument("--array-delimiter", type=char_value("--array-delimiter"), default=array_default,
+                   metavar="CHAR", help="what splits list elements and labels in a field (default ;"
+                   + ("" if array_default else ", or another when ; occurs in the data") + ")")
+    p.add_argument("--quote", type=char_value("--quote"), default='"', metavar="CHAR",
+                   help='the quote character (default ")')
+
+
+def build_export_parser(out: TextIO | None = None) -> _Parser:
+    p = _Parser(prog="relate export", out=out,
+                description="Write a store as a Cypher script (Neo4j 5 runs it with cypher-shell, relate with -f) "
+                            "or as the CSV files neo4j-admin database import and relate import read. Ids are "
+                            "kept as the property _relate_id.")
+    p.add_argument("store", metavar="STORE", help="the store to export; it is opened read-only")
+    p.add_argument("--format", choices=("cypher", "csv"), default="cypher",
+                   help="cypher: one script file; csv: a folder of node and relationship files, "
+                        "schema.cypher and import.txt (default cypher)")
+    p.add_argument("--out", required=True, metavar="PATH",
+                   help="the script file (- for stdout) or the CSV folder; must not exist (an empty folder is taken)")
+    p.add_argument("--batch-size", type=int, default=1000, metavar="N",
+                   help="rows per UNWIND statement in the script (default 1000)")
+    _csv_flags(p, None)
+    return p
+
+
+def build_import_parser(out: TextIO | None = None) -> _Parser:
+    p = _Parser(prog="relate import", out=out,
+                description="Build a new store from CSV files in neo4j-admin's header format (:ID, :LABEL, "
+                            ":START_ID, :END_ID, :TYPE, name:type columns), straight from the rows; nothing is "
+                            "written unless every row loads.")
+    p.add_argument("store", metavar="STORE", help="the new store: a .rl path or a directory path; it must not "
+                                                  "exist or be empty")
+    p.add_argument("--nodes", action="append", default=[], metavar="[LABEL[:LABEL]=]FILE[,FILE]",
+                   help="a node file (its first line the header; more files continue it), with labels for "
+                        "every row (repeatable)")
+    p.add_argument("--relationships", action="append", default=[], metavar="[TYPE=]FILE[,FILE]",
+                   help="a relationship file, with the type of rows that name none (repeatable)")
+    p.add_argument("--schema", metavar="FILE", help="a file of CREATE INDEX / CREATE CONSTRAINT statements, "
+                                                   "one a line, applied after the rows (relate export writes "
+                                                   "schema.cypher)")
+    p.add_argument("--id-type", choices=("string", "integer", "actual"), default="string", metavar="TYPE",
+                   help="string, integer or actual: how :ID values compare and the type of the property "
+                        "keeping them (default string)")
+    p.add_argument("--skip-duplicate-nodes", action="store_true", help="keep the first of two nodes with one id")
+    p.add_argument("--skip-bad-relationships", action="store_true",
+                   help="leave out relationships whose end node is in no file")
+    _csv_flags(p, ";")
     return p
 
 
@@ -286,6 +352,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(("relate",), "run Cypher statements and print the results", build_parser),
     Command(("relate", "serve"), "serve one store to agent hosts over MCP", build_serve_parser),
     Command(("relate", "clone"), "copy a store into a new store of any kind", build_clone_parser),
+    Command(("relate", "export"), "write a store as a Cypher script or neo4j-admin CSV files", build_export_parser),
+    Command(("relate", "import"), "build a new store from neo4j-admin CSV files", build_import_parser),
     Command(("relate", "agent-context"), "print this binary's commands, flags and exit codes",
             build_agent_context_parser),
     Command(("relate", "skill", "install"), "copy the skill into each detected agent's skills folder",

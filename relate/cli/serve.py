@@ -58,8 +58,8 @@ def serve(argv, stdin, stdout, stderr, env: Mapping[str, str] | None = None) -> 
     if target == "stdio" and (bolt is not None or http is not None):
         raise E.Usage.Usage("Error: serve --mcp stdio cannot be combined with --bolt or --http: serve MCP on a "
                             "port (--mcp PORT) beside them")
-    if args.origin and http is None:
-        raise E.Usage.Usage("Error: serve --origin applies to the Query API: add --http PORT")
+    if args.origin and http is None and bolt is None:
+        raise E.Usage.Usage("Error: serve --origin applies to the Query API and Bolt: add --http PORT or --bolt PORT")
     from ..net.origins import normal_origin
     origins = []
     for text in args.origin:

@@ -27,7 +27,7 @@ from .tree import (ConstraintError, CypherArgumentError, CypherArithmeticError, 
                    InternalError, LockedStoreError, ParameterMissingError, Position, ProcedureError,
                    ProtocolError, AuthenticationError, ReadOnlyError, RelateError, StatementCancelled,
                    StatementTimeout, StorageError, StorageWriteError, TemporalError, TransactionConflictError,
-                   TransactionError,
+                   TransactionError, TransferError,
                    UsageError)
 
 ErrorT = TypeVar("ErrorT", bound=RelateError)
@@ -444,6 +444,9 @@ class Cancelled(Group[StatementCancelled]):
     ClientGone = Kind("The client closed its connection while its statement ran or waited for the engine; it was "
                       "stopped and rolled back.",
                       "the client closed its connection; the statement was stopped and the graph is unchanged")
+    Reset = Kind("A Bolt client sent RESET while its statement ran or waited for the engine; it was stopped and "
+                 "rolled back.",
+                 "the client reset its connection; the statement was stopped and the graph is unchanged")
     Interrupted = Kind("Ctrl-C was pressed in the interactive shell while the statement ran; it was stopped and "
                        "rolled back, and the shell goes on.",
                        "interrupted (Ctrl-C); the statement was stopped and the graph is unchanged")
@@ -486,6 +489,21 @@ class Conflict(Group[TransactionConflictError]):
                       "Retry once that transaction has ended.",
                       "another transaction holds uncommitted writes; one writer at a time: retry once it has "
                       "committed or rolled back")
+
+
+class Transfer(Group[TransferError]):
+    UnsupportedValue = Kind("`relate export` meets a property value its format cannot carry (a mixed list, an empty "
+                            "list or a lone surrogate in CSV, a byte array in a Cypher script, a key that clashes "
+                            "with the id property); the message names the entity and the key.")
+    BadHeader = Kind("`relate import` meets a CSV header it cannot read: an unknown column type, a second :ID "
+                     "column, a node file without labels or a relationship file without :START_ID, :END_ID or "
+                     "a type; the message names the file and line.")
+    BadRow = Kind("`relate import` meets a CSV row it cannot take: a value that does not parse as its column's "
+                  "type, a wrong number of fields, a duplicate node id, a relationship naming a node no file "
+                  "holds; the message names the file and line.")
+    TargetNotEmpty = Kind("`relate import` into a store that already holds nodes, relationships or schema: it "
+                          "only builds new stores.", "the store already holds data; import builds a new store "
+                          "only: {where}")
 
 
 def kinds() -> tuple[Kind, ...]:

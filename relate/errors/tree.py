@@ -319,6 +319,14 @@ class TransactionConflictError(TransactionError):
     retryable = True
 
 
+class TransferError(RelateError):
+    """An export or an import could not go on: a value the chosen format cannot carry (named by
+    entity and key), or a CSV file, header or row the importer cannot read (named by file and
+    line).  Nothing is written: an export's files or an import's store appear whole or not at all."""
+
+    category = "transfer error"
+
+
 class RelateWarning(UserWarning):
     """Something relate did on the caller's behalf that the caller should know about; nothing failed."""
 

@@ -49,7 +49,7 @@ class CancelToken:
 
 class ExecContext:
     __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "cancel", "memory", "import_dir",
-                 "profile", "depths")
+                 "profile", "search", "depths")  # search: the caller's search scope (search/scope.py), set by the run
 
     def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0,
                  cancel: CancelToken | None = None) -> None:

@@ -50,7 +50,7 @@ class Front:
         from .bolt import BoltServer
 
         def serve(credential, stopping):
-            return BoltServer(self.txs, lambda: self.engine.lock, credential, stopping).serve_connection
+            return BoltServer(self.txs, self.engine, credential, stopping, self.origins).serve_connection
         self._add("bolt", Door(f"--bolt {text}", port, serve, lambda p, mode: (
             f"serve: Bolt listening on bolt://{url_host(self.host)}:{p} (auth: {mode})")))
 
@@ -59,7 +59,8 @@ class Front:
 
         def serve(credential, stopping):
             start_reaper(self.query, lambda: self.engine.lock, stopping)
-            return QueryHttp(self.query, credential, self.limits, stopping, self.origins).serve_connection
+            return QueryHttp(self.query, credential, self.limits, stopping, self.origins,
+                             self.engine).serve_connection
         self._add("http", Door(f"--http {text}", port, serve, lambda p, mode: (
             f"serve: Query API (HTTP) listening on http://{url_host(self.host)}:{p} (auth: {mode})")))
 

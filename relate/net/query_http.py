@@ -29,11 +29,14 @@ import logging
 import socket
 import threading
 import time
+from contextlib import nullcontext
 from http import HTTPStatus
 from typing import Callable, ContextManager
 
 import h11
 
+from ..errors import E
+from ..exec.context import CancelToken
 from ..protocols.query_api import QueryApi, error_body
 from .auth import Credential, basic_ok
 from .http import HttpLimits, McpHttp, _content_length, _Drop, _linger
@@ -52,10 +55,11 @@ class QueryHttp(McpHttp):
     """Serves Query API requests on accepted connections (one instance for every connection)."""
 
     def __init__(self, core: QueryApi, credential: Credential | None, limits: HttpLimits,
-                 stopping: threading.Event, origins: frozenset[str] = frozenset()) -> None:
+                 stopping: threading.Event, origins: frozenset[str] = frozenset(), engine=None) -> None:
         super().__init__(lambda line, watch: None, credential, limits, stopping)
         self.core = core
         self.origins = origins
+        self.engine = engine  # the shared `mcp_http.Engine`: its stop cancels the running statement
         self._local = threading.local()  # per connection thread: the CORS headers of the request in hand
 
     def _recv(self, sock, deadline, idle_ok):
@@ -123,9 +127,12 @@ class QueryHttp(McpHttp):
         body = self._read_body(sock, conn) if has_body else self._end(conn)
         if body is None:
             return self._error(sock, conn, 400, "malformed request: body too large", close=True)
+        # the token is cancelled if the client hangs up while its statement runs or waits, or the server stops
+        calls = nullcontext(CancelToken()) if self.engine is None else self.engine.call()
         try:
-            reply = self.core.handle(method, target, body, content_type=headers.get(b"content-type"),
-                                     accept=headers.get(b"accept"))
+            with calls as token, self.peers.watch(sock, lambda: token.cancel(E.Cancelled.ClientGone)):
+                reply = self.core.handle(method, target, body, content_type=headers.get(b"content-type"),
+                                         accept=headers.get(b"accept"), cancel=token)
         except Exception:  # a bug in the core: answer it rather than drop the connection
             log.exception("internal error answering a request")
             return self._error(sock, conn, 500, "internal error", close=True)

@@ -20,6 +20,7 @@ MAGIC = b"\x60\x60\xB0\x17"
 VERSIONS = ((5, 4), (5, 3), (5, 2), (5, 1), (5, 0))  # highest first
 MAX_CHUNK = 0xFFFF
 MAX_MESSAGE = 16 * 1024 * 1024
+NOOP = b"\x00\x00"  # an empty chunk between messages: a keep-alive, skipped by the reader
 
 
 def negotiate(proposals: bytes) -> tuple[int, int] | None:

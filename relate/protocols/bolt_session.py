@@ -17,6 +17,12 @@ the RUN); the first PULL or DISCARD of its stream runs it (runtime errors fail t
 new RUN in a transaction first runs the streams still waiting, so statements take effect in the
 order they were sent.  An auto-commit statement commits when it runs; its final summary carries
 the bookmark.
+
+Stopping a statement: the transport reads the connection while a message is handled and hands
+each message's run a `CancelToken` (`token`).  A RESET seen on the wire calls `interrupt` at once:
+the running statement is cancelled and every message before that RESET is IGNORED (as Neo4j's
+INTERRUPTED state does), then the RESET rolls back and returns to READY.  A client gone
+(`hang_up`) cancels the running statement; `close` then rolls its transaction back.
 """
 from __future__ import annotations
 
@@ -32,6 +38,7 @@ from ..database import Prepared
 from . import bolt_messages as M
 from .bolt_values import from_bolt, to_bolt
 from .neo4j_codes import code_of, failure_message
+from .query_api import PING
 
 SERVER_AGENT = "Neo4j/5.26.0"  # 5.x drivers refuse a server whose agent does not start with Neo4j/
 DATABASE = "neo4j"
@@ -44,7 +51,8 @@ log = logging.getLogger("relate.bolt")
 class _Stream:
     __slots__ = ("prepared", "params", "result", "pos", "qid", "auto", "read_only", "notes")
 
-    def __init__(self, prepared: Prepared, params: dict, qid: int, auto: bool, read_only: bool, notes: bool):
+    def __init__(self, prepared: Prepared | None, params: dict, qid: int, auto: bool, read_only: bool,
+                 notes: bool):
         self.prepared = prepared
         self.params = params
         self.result: Result | None = None
@@ -73,6 +81,10 @@ class BoltSession:
         self.streams: list[_Stream] = []
         self._qid = 0
         self.notifications = True  # notifications_minimum_severity "OFF" turns them off
+        self.token = None  # the `CancelToken` of the message being handled (set by the transport)
+        # RESETs the reader has seen / this side has handled: each counter is written by one thread
+        self._resets_seen = 0
+        self._resets_done = 0
 
     # ------------------------------------------------------------------ entry points
     def handle(self, data: bytes) -> list[bytes]:
@@ -83,6 +95,13 @@ class BoltSession:
             req = M.request(data)
         except RelateError as e:
             return self._fatal(e)
+        if req.name == "RESET":
+            self._resets_done += 1
+        elif (self._resets_seen > self._resets_done and req.name != "GOODBYE"
+              and self.state not in ("NEGOTIATION", "AUTHENTICATION")):
+            self.state = "FAILED"
+            self.streams.clear()
+            return [M.ignored()]  # sent before a RESET that has arrived since
         if self.state == "FAILED" and req.name not in ("RESET", "GOODBYE"):
             return [M.ignored()]
         handler = getattr(self, "_" + req.name.lower())
@@ -91,7 +110,26 @@ class BoltSession:
         except _Violation as v:
             return self._fatal(E.Request.Invalid(str(v)))
         except Exception as e:  # a statement's failure, or a bug: FAILURE and the FAILED state
+            if self._resets_seen > self._resets_done:
+                self.state = "FAILED"
+                self.streams.clear()
+                return [M.ignored()]  # stopped by a RESET on its way
             return self._fail(e)
+
+    def interrupt(self) -> None:
+        """A RESET has arrived (called by the transport's reader, on its thread): stop the running
+        statement; the messages before the RESET are IGNORED."""
+        self._resets_seen += 1
+        token = self.token
+        if token is not None:
+            token.cancel(E.Cancelled.Reset)
+
+    def hang_up(self, reason) -> None:
+        """The client is gone or the server stops (`reason`, a `Cancelled` kind): stop the running
+        statement (called by the transport's reader, on its thread)."""
+        token = self.token
+        if token is not None:
+            token.cancel(reason)
 
     def close(self) -> None:
         """The connection is gone: an open transaction is rolled back."""
@@ -236,6 +274,8 @@ class BoltSession:
         if auto:
             self._database(extra.get("db"))
             self._filters(extra)
+            if extra.get("db") == "system" and query.strip().rstrip(";").strip() == PING:
+                return self._ping()
         params = {k: from_bolt(v) for k, v in parameters.items()}
         read_only = auto and extra.get("mode") == "r"
         with self.lock():
@@ -260,11 +300,22 @@ class BoltSession:
         self.streams.append(stream)
         return [M.success(meta)]
 
+    def _ping(self) -> list[bytes]:
+        """`CALL db.ping()` on `system`, a driver's connectivity probe: one row `success: true`,
+        answered here (no procedure of that name exists), as the Query API answers it."""
+        stream = _Stream(None, {}, self._qid, True, True, False)
+        stream.result = Result(PING, ("success",), [(True,)])
+        self.streams.append(stream)
+        self.state = "STREAMING"
+        return [M.success({"fields": ["success"], "t_first": 0})]
+
     def _run_waiting(self) -> None:
         """Run the transaction's streams that no PULL or DISCARD has reached yet (lock held)."""
         for s in self.streams:
             if s.result is None:
-                s.result = self.txs.execute(self.tx, s.prepared, s.params, notifications=s.notes)
+                assert s.prepared is not None  # only a ping has none, and it comes with its result
+                s.result = self.txs.execute(self.tx, s.prepared, s.params, notifications=s.notes,
+                                            cancel=self.token)
 
     def _pull(self, extra: dict) -> list[bytes]:
         return self._stream(extra, keep=True)
@@ -279,10 +330,11 @@ class BoltSession:
             raise _Violation("PULL and DISCARD take n > 0, or -1 for all")
         stream = self._find(qid)
         if stream.result is None:
+            assert stream.prepared is not None
             with self.lock():
                 tx = None if stream.auto else self.tx
                 stream.result = self.txs.execute(tx, stream.prepared, stream.params, read_only=stream.read_only,
-                                                 notifications=stream.notes)
+                                                 notifications=stream.notes, cancel=self.token)
         result = stream.result
         rows = result.rows
         end = len(rows) if n == -1 or not keep else min(len(rows), stream.pos + n)
@@ -317,8 +369,8 @@ class BoltSession:
             meta["bookmark"] = self.txs.bookmark()
         if result.notifications and stream.notes:
             meta["notifications"] = [_notification(n) for n in result.notifications]
-        stmt = stream.prepared.statement
-        if result.plan is not None and (stmt.explain or stmt.profile):
+        stmt = stream.prepared.statement if stream.prepared is not None else None
+        if stmt is not None and result.plan is not None and (stmt.explain or stmt.profile):
             meta["profile" if stmt.profile else "plan"] = _plan(result.plan, profiled=stmt.profile,
                                                                rows=len(result.rows))
         return meta

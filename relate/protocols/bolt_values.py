@@ -162,14 +162,14 @@ def _struct(s: Structure):
         raise _invalid(f"a {name} structure takes {len(types)} fields ({want})")
     from ..temporal.duration import Duration
     from ..temporal.point import CRS_BY_SRID, Point
-    from ..temporal.values import (EPOCH_ORDINAL, MAX_ORDINAL, MIN_ORDINAL, Date, DateTime, LocalDateTime,
-                                   LocalTime, Time)
+    from ..temporal.values import (EPOCH_ORDINAL, MAX_ORDINAL, MIN_ORDINAL, YEARS_TEXT, Date,
+                                   DateTime, LocalDateTime, LocalTime, Time)
     f = s.fields
 
     def day_ordinal(days: int) -> int:
         ordinal = EPOCH_ORDINAL + days
         if not MIN_ORDINAL <= ordinal <= MAX_ORDINAL:
-            raise _invalid(f"a {name} outside the years 1 to 9999")
+            raise _invalid(f"a {name} outside the years {YEARS_TEXT}")
         return ordinal
 
     def time_of_day(nanos: int) -> int:
@@ -204,7 +204,7 @@ def _struct(s: Structure):
         try:
             off = offset_for_instant(f[2], f[0])
         except OverflowError:
-            raise _invalid(f"a {name} outside the years 1 to 9999") from None
+            raise _invalid(f"a {name} outside the years {YEARS_TEXT}") from None
         return DateTime(*local((f[0] + off) * NANOS + f[1]), off, f[2])
     if s.tag == 0x45:
         nanos = f[2] * NANOS + f[3]

@@ -99,7 +99,7 @@ class McpServer:
         self.read_only = policy.read_only  # no write_cypher tool
         self.tools = tools
         self.graph = GraphTools(db, policy, caller) if tools.offers("graph") else None
-        self.search = SearchTools(db) if tools.offers("search") else None
+        self.search = SearchTools(db, policy) if tools.offers("search") else None
         listed = tool_list(self.read_only) if tools.offers("cypher") else []
         self.tool_list = (listed + (list(GRAPH_TOOLS) if self.graph is not None else [])
                           + (list(SEARCH_TOOLS) if self.search is not None else []))

@@ -151,10 +151,11 @@ class QueryApi:
 
     # ------------------------------------------------------------------ entry point
     def handle(self, method: str, path: str, body: bytes = b"", *, content_type: bytes | str | None = None,
-               accept: bytes | str | None = None) -> Reply:
+               accept: bytes | str | None = None, cancel=None) -> Reply:
+        """`cancel`: a `CancelToken` the transport cancels when its client hangs up."""
         out_typed = wants_typed(accept)
         try:
-            return self._route(method, path, body, media(content_type), out_typed)
+            return self._route(method, path, body, media(content_type), out_typed, cancel)
         except RelateError as e:
             return failure(e, out_typed)
 
@@ -174,7 +175,7 @@ class QueryApi:
             self.open.clear()
 
     # ------------------------------------------------------------------ routing
-    def _route(self, method: str, path: str, body: bytes, ctype: str, out_typed: bool) -> Reply:
+    def _route(self, method: str, path: str, body: bytes, ctype: str, out_typed: bool, cancel=None) -> Reply:
         path = path.split("?", 1)[0]
         if path in ("/", ""):
             if method not in ("GET", "HEAD"):
@@ -199,12 +200,12 @@ class QueryApi:
         request = self._body(body, ctype, required=not rest)
         in_typed = ctype == TYPED
         if not rest:
-            return self._implicit(db, request, in_typed, out_typed)
+            return self._implicit(db, request, in_typed, out_typed, cancel)
         if len(rest) == 1:
-            return self._begin(request, in_typed, out_typed)
+            return self._begin(request, in_typed, out_typed, cancel)
         if len(rest) == 2:
-            return self._in_tx(rest[1], request, in_typed, out_typed)
-        return self._commit(rest[1], request, in_typed, out_typed)
+            return self._in_tx(rest[1], request, in_typed, out_typed, cancel)
+        return self._commit(rest[1], request, in_typed, out_typed, cancel)
 
     def _body(self, body: bytes, ctype: str, required: bool) -> dict:
         if ctype not in (PLAIN, TYPED, "") and body.strip():
@@ -231,7 +232,7 @@ class QueryApi:
         return request
 
     # ------------------------------------------------------------------ requests
-    def _implicit(self, db: str, req: dict, in_typed: bool, out_typed: bool) -> Reply:
+    def _implicit(self, db: str, req: dict, in_typed: bool, out_typed: bool, cancel=None) -> Reply:
         statement, params, counters = _statement(req, in_typed)
         read = _access_read(req)
         if db == "system" and statement.strip().rstrip(";").strip() == PING:
@@ -240,12 +241,12 @@ class QueryApi:
         with self.lock():
             self.expire()
             prepared = self.txs.prepare(None, statement)
-            result = self.txs.execute(None, prepared, params, read_only=read)
+            result = self.txs.execute(None, prepared, params, read_only=read, cancel=cancel)
             body = self._result(result, counters, out_typed)
             body["bookmarks"] = [self.txs.bookmark()]
         return Reply(202, body, out_typed)
 
-    def _begin(self, req: dict, in_typed: bool, out_typed: bool) -> Reply:
+    def _begin(self, req: dict, in_typed: bool, out_typed: bool, cancel=None) -> Reply:
         with self.lock():
             self.expire()
             tx = self.txs.begin(read_only=_access_read(req))
@@ -254,27 +255,27 @@ class QueryApi:
             self.open[key] = opened
             body: dict = {}
             if req.get("statement"):
-                body = self._run_in(key, opened, req, in_typed, out_typed)
+                body = self._run_in(key, opened, req, in_typed, out_typed, cancel)
             body["transaction"] = self._touch(key, opened)
         return Reply(202, body, out_typed)
 
-    def _in_tx(self, key: str, req: dict, in_typed: bool, out_typed: bool) -> Reply:
+    def _in_tx(self, key: str, req: dict, in_typed: bool, out_typed: bool, cancel=None) -> Reply:
         with self.lock():
             self.expire()
             opened = self._find(key)
             body: dict = {}
             if req.get("statement"):
-                body = self._run_in(key, opened, req, in_typed, out_typed)
+                body = self._run_in(key, opened, req, in_typed, out_typed, cancel)
             body["transaction"] = self._touch(key, opened)
         return Reply(202, body, out_typed)
 
-    def _commit(self, key: str, req: dict, in_typed: bool, out_typed: bool) -> Reply:
+    def _commit(self, key: str, req: dict, in_typed: bool, out_typed: bool, cancel=None) -> Reply:
         with self.lock():
             self.expire()
             opened = self._find(key)
             body: dict = {}
             if req.get("statement"):
-                body = self._run_in(key, opened, req, in_typed, out_typed)
+                body = self._run_in(key, opened, req, in_typed, out_typed, cancel)
             del self.open[key]
             try:
                 bookmark = self.txs.commit(opened.tx)
@@ -305,12 +306,12 @@ class QueryApi:
         opened.expires = when.strftime("%Y-%m-%dT%H:%M:%SZ")
         return {"id": key, "expires": opened.expires}
 
-    def _run_in(self, key: str, opened: _Open, req: dict, in_typed: bool, out_typed: bool) -> dict:
+    def _run_in(self, key: str, opened: _Open, req: dict, in_typed: bool, out_typed: bool, cancel=None) -> dict:
         """A statement in an open transaction; a failure rolls the transaction back."""
         try:
             statement, params, counters = _statement(req, in_typed)
             prepared = self.txs.prepare(opened.tx, statement)
-            result = self.txs.execute(opened.tx, prepared, params)
+            result = self.txs.execute(opened.tx, prepared, params, cancel=cancel)
         except BaseException:
             self.open.pop(key, None)
             self.txs.rollback(opened.tx)

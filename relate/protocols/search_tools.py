@@ -72,11 +72,11 @@ _FULLTEXT = {
                                          "around the matched words." + _DECLARED),
                          "type": ["boolean", "integer"]},
             "total": {"default": True, "description": "Count every match in total." + _DECLARED, "type": "boolean"},
-            "at_valid": {"description": ("Search the text as valid at this ISO-8601 time (not available in this "
-                                         "build: refused with FULLTEXT_OPTION_INVALID)." + _DECLARED),
+            "at_valid": {"description": ("Search the text as it was valid at this ISO-8601 time (default: now); "
+                                         "hits are the nodes that existed then." + _DECLARED),
                          "type": "string"},
-            "at_recorded": {"description": ("Search the text as recorded at this ISO-8601 time (not available in "
-                                            "this build: refused with FULLTEXT_OPTION_INVALID)." + _DECLARED),
+            "at_recorded": {"description": ("Search the text as the database had it recorded at this ISO-8601 "
+                                            "time (default: as recorded now)." + _DECLARED),
                             "type": "string"},
             "fields": {"description": ("Search several declared properties at once: a list of property names or "
                                        "a map of property name to a positive weight; it must include property. "
@@ -130,7 +130,9 @@ _VECTOR = {
                                                            "the vectors whose signs are closest to the query's "
                                                            "(faster on large labels, almost always the same hits)."),
                        "enum": ["exact", "pruned"], "type": "string"},
-            "embedder": {"description": "The embedder for queryText (default: the server's, \"hashing\").",
+            "embedder": {"description": ("The embedder for queryText: \"hashing\" (the default; shared wording) "
+                                         "or, where the server has it installed, \"static-model\" (a sentence "
+                                         "model: meaning). The stored vectors must come from the same one."),
                          "type": "string"},
         },
         "required": ["label", "property"],

@@ -5,6 +5,11 @@ signed feature hashing, with blake2b (never the salted built-in `hash`), of the 
 word pairs and character 3- to 5-grams into `dim` dimensions, then L2-normalised.  It measures
 shared wording, not meaning.  Other embedders plug in through `register`: an object with
 `name`, `dim` and `embed(texts) -> list[list[float]]`.
+
+`static-model` is a real sentence model, natively only and only where the optional package
+`tokenlearn-static-model` is installed (`pip install relate[embed]`): a Model2Vec-style static
+model (token embeddings averaged, 64 dimensions, int8) whose weights ship inside that package, so
+nothing is downloaded at run time.  It is listed and made on first use, never imported before.
 """
 from __future__ import annotations
 
@@ -45,8 +50,40 @@ class HashingEmbedder:
         return [self.embed_one(t) for t in texts]
 
 
+class StaticModelEmbedder:
+    """tokenlearn-static-model's bundled static model: text -> 64 numbers by meaning."""
+
+    name = "static-model"
+    dim = 64
+
+    def __init__(self) -> None:
+        from static_model import get_embeddings  # native only (a compiled tokenizer), optional
+        self._embed = get_embeddings
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        return [[float(x) for x in v] for v in self._embed(list(texts))]
+
+
 _FACTORIES: dict[str, Callable[[], object]] = {"hashing": HashingEmbedder}
 _MADE: dict[str, object] = {}
+# embedders whose package may be missing: name -> (module to look for, factory)
+_OPTIONAL: dict[str, tuple[str, Callable[[], object]]] = {"static-model": ("static_model", StaticModelEmbedder)}
+_FOUND: dict[str, bool] = {}
+
+
+def _installed(name: str) -> bool:
+    got = _FOUND.get(name)
+    if got is None:
+        import importlib.util
+        module = _OPTIONAL[name][0]
+        try:
+            got = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            got = False
+        _FOUND[name] = got
+    return got
 
 
 def register(name: str, factory: Callable[[], object]) -> None:
@@ -56,7 +93,7 @@ def register(name: str, factory: Callable[[], object]) -> None:
 
 
 def names() -> list[str]:
-    return sorted(_FACTORIES)
+    return sorted(set(_FACTORIES) | {n for n in _OPTIONAL if n not in _FACTORIES and _installed(n)})
 
 
 def get(name: str | None = None):
@@ -65,6 +102,8 @@ def get(name: str | None = None):
     made = _MADE.get(name)
     if made is None:
         factory = _FACTORIES.get(name)
+        if factory is None and name in _OPTIONAL and _installed(name):
+            factory = _OPTIONAL[name][1]
         if factory is None:
             return None
         made = _MADE[name] = factory()

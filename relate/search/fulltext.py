@@ -8,8 +8,9 @@ terms the node holds) and what was asked, and the answer with index, total, comp
 parsed and stale.  A declared hit also has `str_id`, the node's stable string id
 (`values/str_ids.py`, what elementId() gives).  Ranking is by score, ties by node id;
 `order: "node_id"` lists matches by id.
-`visible(node) -> bool` is the access hook: a node it hides is left out before the ranking and
-from the statistics, so it changes no other score.
+`scope` (`scope.py`) says who searches and when: its access hook (`visible(node) -> bool`, from
+the caller's policy) leaves a node it hides out before the ranking and from the statistics, so it
+changes no other score; `at_valid` / `at_recorded` search the history's view of that time.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from .evaluate import Evaluator, Field
 from .options import Options, parse_options
 from .passages import excerpt, matched_words, snippet
 from .query import QueryError, leaves, parse, render
+from .scope import OPEN_SCOPE, Scope
 from .state import field_index, state
 
 TOKENIZER_LIMITED = {
@@ -36,12 +38,21 @@ TOKENIZER_LIMITED = {
 
 
 def fulltext_search(graph, label: str, prop: str, query: str, k: int = 10, options: dict | None = None,
-                    visible=None) -> dict:
+                    scope: Scope = OPEN_SCOPE) -> dict:
+    return searched(graph, label, prop, query, k, options, scope)[0]
+
+
+def searched(graph, label: str, prop: str, query: str, k: int = 10, options: dict | None = None,
+             scope: Scope = OPEN_SCOPE) -> tuple[dict, object]:
+    """-> (the answer, the graph searched: `graph` or its view at at_valid / at_recorded)."""
     if not isinstance(label, str) or not isinstance(prop, str):
         raise E.Argument.FulltextOptionInvalid(detail="label and property must be strings")
     if not isinstance(query, str):
         raise E.Argument.FulltextOptionInvalid(detail="query must be a string")
     opts = parse_options(prop, k, options)
+    # at_valid / at_recorded: the history's view of that time, with its own (cached) indexes
+    graph = scope.at(graph, opts.at_valid, opts.at_recorded)
+    visible = scope.visible(label, prop)
     st = state(graph)
     declared = st.declared.get((label, prop))
     if opts.index == "declared" and declared is None:
@@ -50,12 +61,12 @@ def fulltext_search(graph, label: str, prop: str, query: str, k: int = 10, optio
         if opts.declared_only:
             raise E.Argument.FulltextIndexNotFound(
                 label=label, property=prop, why=f"{opts.declared_only[0]} needs a declared index")
-        return _adhoc(graph, st, label, prop, query, opts, visible)
+        return _adhoc(graph, st, label, prop, query, opts, visible), graph
     if opts.analyzer is not None and opts.analyzer != declared[0]:
         raise E.Argument.FulltextOptionInvalid(
             detail=f"the index {declared[1]!r} analyzes with {declared[0]!r}, not {opts.analyzer!r} "
                    "(send index: \"adhoc\" to search with another analyzer)")
-    return _declared(graph, st, label, prop, query, opts, visible)
+    return _declared(graph, st, label, prop, query, opts, visible), graph
 
 
 def best(scores: dict[int, float], k: int) -> list[tuple[int, float]]:
@@ -113,7 +124,8 @@ def _generation(st, fields) -> int:
 
 def _cursor_key(label, prop, query, opts: Options) -> str:
     basis = json.dumps([label, prop, query, opts.syntax, opts.default_and, opts.order, list(opts.fields),
-                        repr(opts.filter), sorted(opts.node_ids or ()), opts.group_by, opts.max_expansions],
+                        repr(opts.filter), sorted(opts.node_ids or ()), opts.group_by, opts.max_expansions,
+                        opts.at_valid, opts.at_recorded],
                        sort_keys=True, default=repr)
     return hashlib.blake2b(basis.encode(), digest_size=8).hexdigest()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import E
+from ..temporal.instant import parse_ns
 from .analyzers import NAMES
 from .query import SYNTAXES
 
@@ -35,6 +36,8 @@ class Options:
     matched_terms: bool = False
     excerpt: int = 0                  # characters; 0: none
     group_by: str | None = None
+    at_valid: str | None = None       # ISO-8601: search the text valid then ...
+    at_recorded: str | None = None    # ... as recorded then (scope.py)
     declared_only: tuple[str, ...] = ()   # the declared-only options the call gave
 
 
@@ -117,8 +120,10 @@ def parse_options(prop: str, k, given: dict | None) -> Options:
         out["group_by"] = given["group_by"]
     for name in ("at_valid", "at_recorded"):
         if name in given:
-            # reading the index as of a past time needs the versioned store (issue 17)
-            raise _bad(f"{name} is not available yet: this store keeps no earlier versions to search")
+            v = given[name]
+            if not isinstance(v, str) or parse_ns(v) is None:
+                raise _bad(f"{name} must be an ISO-8601 date or date time, got {v!r}")
+            out[name] = v
     return Options(**out)
 
 

@@ -5,36 +5,45 @@
     CALL db.vectorSearch(label, property, vectorOrText [, k [, options]]) YIELD node, nodeId, score
 
 `hit` is the hit map of the tool answer (matches, snippets, ... as asked); a vector search given
-a string embeds it (queryText), given a list searches with it (vector).
+a string embeds it (queryText), given a list searches with it (vector).  Both searches run under
+the statement's search scope (`scope.py`: the caller's access hook, clock and history limit),
+which `Database.run` hands over on `ExecContext.search`.
 """
 from __future__ import annotations
 
 from ..procedures import Procedure, parse_signature
 from .declare import create_fulltext_index
-from .fulltext import fulltext_search
+from .fulltext import searched
+from .scope import of_context
 from .state import declared_analyzer
 from .vectors import vector_search
 
 
 def _create(args, ctx):
     label, prop, options = args
+    before = len(ctx.graph.indexes)
     d = create_fulltext_index(ctx.graph, label, prop, options)
+    if len(ctx.graph.indexes) > before:
+        ctx.stats.indexes_added += 1  # as CREATE FULLTEXT INDEX counts it; declaring again adds none
     return [(d.name, label, prop, declared_analyzer(d))]
 
 
 def _fulltext(args, ctx):
     label, prop, query, k, options = args
-    out = fulltext_search(ctx.graph, label, prop, query, 10 if k is None else k, options)
-    nodes = ctx.graph.nodes
+    out, graph = searched(ctx.graph, label, prop, query, 10 if k is None else k, options, of_context(ctx))
+    nodes = graph.nodes  # a hit of a search at a past time is the node as it was then
     return [(nodes[h["node_id"]], h["node_id"], h["score"], h) for h in out["hits"]]
 
 
 def _vector(args, ctx):
     label, prop, query, k, options = args
+    scope = of_context(ctx)
     if isinstance(query, str):
-        out = vector_search(ctx.graph, label, prop, query_text=query, k=10 if k is None else k, options=options)
+        out = vector_search(ctx.graph, label, prop, query_text=query, k=10 if k is None else k, options=options,
+                            scope=scope)
     else:
-        out = vector_search(ctx.graph, label, prop, vector=query, k=10 if k is None else k, options=options)
+        out = vector_search(ctx.graph, label, prop, vector=query, k=10 if k is None else k, options=options,
+                            scope=scope)
     nodes = ctx.graph.nodes
     return [(nodes[h["node_id"]], h["node_id"], h["score"]) for h in out["hits"]]
 

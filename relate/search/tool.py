@@ -4,13 +4,15 @@
 `call_fulltext(db, arguments)` / `call_vector(db, arguments)` take the tool's arguments as an MCP
 client sends them (label, property, query / vector / queryText, k and the options), and
 `refusal(error)` turns a search error into {code: -32602, message, data: {subcode}}.  The MCP
-server's `search` tool group is to wire these (protocols/ is not this package's); `visible` is the
-field-read-rule hook, applied before the ranking.
+server's `search` tool group calls these (`protocols/mcp_search.py`) with the caller's `Scope`
+(`scope.py`: the field-read-rule hook, applied before the ranking, and the clock and history
+limit of at_valid / at_recorded).
 """
 from __future__ import annotations
 
 from ..errors import RelateError
 from .fulltext import fulltext_search
+from .scope import OPEN_SCOPE, Scope
 from .vectors import vector_search
 
 INVALID_PARAMS = -32602
@@ -24,14 +26,14 @@ _FULLTEXT_ARGS = ("label", "property", "query", "k")
 _VECTOR_ARGS = ("label", "property", "vector", "queryText", "k", "method", "embedder")
 
 
-def call_fulltext(graph, arguments: dict, visible=None) -> dict:
+def call_fulltext(graph, arguments: dict, scope: Scope = OPEN_SCOPE) -> dict:
     a = dict(arguments)
     label, prop, query = a.pop("label", None), a.pop("property", None), a.pop("query", None)
     k = a.pop("k", 10)
-    return fulltext_search(graph, label, prop, query, k, a, visible=visible)
+    return fulltext_search(graph, label, prop, query, k, a, scope)
 
 
-def call_vector(graph, arguments: dict, visible=None) -> dict:
+def call_vector(graph, arguments: dict, scope: Scope = OPEN_SCOPE) -> dict:
     a = dict(arguments)
     opts = {key: a.pop(key) for key in ("method", "embedder") if key in a}
     label, prop = a.pop("label", None), a.pop("property", None)
@@ -39,7 +41,7 @@ def call_vector(graph, arguments: dict, visible=None) -> dict:
     if a:
         from ..errors import E
         raise E.Argument.VectorArgumentInvalid(detail=f"unknown argument {next(iter(a))!r}")
-    return vector_search(graph, label, prop, vector, text, k, opts, visible=visible)
+    return vector_search(graph, label, prop, vector, text, k, opts, scope)
 
 
 def is_refusal(error: BaseException) -> bool:

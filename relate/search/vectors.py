@@ -6,25 +6,52 @@ The label's vectors (a property holding a list of numbers) are kept per (label, 
 one bit a dimension), caught up with the graph's writes like the text indexes (`state.py`).
 Methods: `exact` (the default): every vector scored, with numpy's matrix product when numpy can
 be imported, else in pure Python; `pruned`: the vectors whose signatures differ least from the
-query's (Hamming distance through `int.bit_count`) are scored exactly and the best k of those
+query's (Hamming distance through `int.bit_count`) are scored by their int8 copies (one
+`math.dist` call in C each), the best of those exactly in floats, and the best k of those
 returned (the same top k as `exact` unless the true neighbours' signs are unusually far).
-`visible(node) -> bool` leaves hidden nodes out before the ranking.
+The scope's access hook (`scope.py`, `visible(node) -> bool`) leaves hidden nodes out before the
+ranking.
 """
 from __future__ import annotations
 
 import heapq
 import math
 from array import array
+from math import dist
 from itertools import compress
 from operator import mul
 
 from ..errors import E
 from . import embedder as embedders
+from .scope import OPEN_SCOPE, Scope
 from .state import state
 
 METHODS = ("exact", "pruned")
 PRUNED_MIN = 256     # candidates the pruned path scores exactly, at least
 PRUNED_FACTOR = 20   # ... or this many per hit asked for
+SAMPLE = 8           # the cut-off distance is read from every 8th vector's on large columns
+RERANK_MIN = 40      # of those, the best by their int8 copies scored exactly in floats, at least
+RERANK_FACTOR = 4    # ... or this many per hit asked for
+
+
+class Quantized:
+    """A unit vector's int8 copy: the components scaled by s = 127 / max |x| and rounded
+    (A = s x + e, each |e_i| <= 1/2), kept 128 up as bytes (1..255: math.dist reads them as
+    cached small ints, nothing allocated per component, and the offset cancels in a difference).
+    For two such copies A.Q = (|A|^2 + |Q|^2 - |A - Q|^2) / 2, and
+        |A.Q / (s_a s_q) - x.y| <= r_a + r_q + r_a r_q,   r = |e| / s,
+    so the int8 dot product bounds the float one (`_exact` relies on it, `_pruned` ranks by it)."""
+
+    __slots__ = ("data", "norm2", "half", "radius")
+
+    def __init__(self, v: array) -> None:
+        scale = 127.0 / max(map(abs, v))
+        q = [round(x * scale) for x in v]
+        self.data = bytes([x + 128 for x in q])
+        self.norm2 = float(sum(x * x for x in q))
+        self.half = 0.5 / scale                     # A.Q * half / s_q ~ x.y
+        err = math.sqrt(sum((a - x * scale) ** 2 for a, x in zip(q, v)))
+        self.radius = err / scale
 
 
 def _unit(values) -> tuple[array, int] | None:
@@ -46,34 +73,41 @@ def _unit(values) -> tuple[array, int] | None:
 
 
 class VectorColumn:
-    __slots__ = ("label", "key", "vectors", "signs", "generation", "_matrix", "_packed")
+    __slots__ = ("label", "key", "vectors", "signs", "quant", "generation", "_matrix", "_packed")
 
     def __init__(self, label: str, key: str) -> None:
         self.label, self.key = label, key
         self.vectors: dict[int, array] = {}
         self.signs: dict[int, int] = {}
+        self.quant: dict[int, Quantized] = {}   # the int8 copies the pure-Python paths rank by
         self.generation = 0
         self._matrix = None     # (generation, ids, numpy matrix) once numpy scored this column
-        self._packed = None     # (generation, ids, vectors, signatures) as parallel lists
+        self._packed = None     # (generation, ids, vectors, signatures, int8 bytes, norms, halves, max radius)
 
     def update(self, nid: int, node) -> None:
         got = _unit(node.props.get(self.key)) if node is not None and self.label in node.labels else None
         if got is None:
             if self.vectors.pop(nid, None) is not None:
                 self.signs.pop(nid, None)
+                self.quant.pop(nid, None)
                 self.generation += 1
             return
         self.vectors[nid], self.signs[nid] = got
+        self.quant[nid] = Quantized(got[0])
         self.generation += 1
 
-    def packed(self) -> tuple[list[int], list[array], list[int]]:
-        """Ids, vectors and signatures as parallel lists (scanning them allocates no tuples, so
-        a scan does not wake the garbage collector over every stored value)."""
+    def packed(self) -> tuple:
+        """Ids, vectors, signatures and the int8 copies' bytes, squared norms and halves as
+        parallel lists, and the largest radius (scanning lists allocates no tuples, so a scan
+        does not wake the garbage collector over every stored value)."""
         p = self._packed
         if p is None or p[0] != self.generation:
             ids = list(self.vectors)
-            p = self._packed = (self.generation, ids, [self.vectors[i] for i in ids], [self.signs[i] for i in ids])
-        return p[1], p[2], p[3]
+            quant = [self.quant[i] for i in ids]
+            p = self._packed = (self.generation, ids, [self.vectors[i] for i in ids], [self.signs[i] for i in ids],
+                                [c.data for c in quant], [c.norm2 for c in quant], [c.half for c in quant],
+                                max((c.radius for c in quant), default=0.0))
+        return p[1:]
 
     def matrix(self, np):
         m = self._matrix
@@ -104,7 +138,7 @@ def _numpy():
 
 
 def vector_search(graph, label: str, prop: str, vector=None, query_text=None, k: int = 10,
-                  options: dict | None = None, visible=None) -> dict:
+                  options: dict | None = None, scope: Scope = OPEN_SCOPE) -> dict:
     opts = {key: v for key, v in (options or {}).items() if v is not None}
     for key in opts:
         if key not in ("method", "embedder"):
@@ -134,6 +168,7 @@ def vector_search(graph, label: str, prop: str, vector=None, query_text=None, k:
     nodes = graph.nodes
     dims = len(qv)
     ok = None
+    visible = scope.visible(label, prop)
     if visible is not None:
         ok = {d for d in col.vectors if visible(nodes[d])}
     warnings: list[dict] = []
@@ -167,12 +202,34 @@ def _best(ids: list[int], scores: list[float], k: int) -> list:
     return _top([(ids[i], scores[i]) for i in tied], k)
 
 
+EXACT_SCAN = 256   # at most this many vectors are scored in floats without the int8 bound first
+
+
+def _positions(ids: list[int], ok):
+    """The positions of the visible vectors in the column's parallel lists (a range: all)."""
+    return range(len(ids)) if ok is None else list(compress(range(len(ids)), [d in ok for d in ids]))
+
+
+def _approx(pos, data, norm2, half, qc: Quantized) -> list[float]:
+    """x.y * s_q estimated from the int8 copies for the vectors at `pos` (one C call each)."""
+    qt, qn = tuple(qc.data), qc.norm2
+    return [(norm2[i] + qn - dist(data[i], qt) ** 2) * half[i] for i in pos]
+
+
 def _exact(col: VectorColumn, qv, k: int, ok) -> list:
-    ids, vecs, _ = col.packed()
-    if ok is not None:
-        keep = [d in ok for d in ids]
-        ids, vecs = list(compress(ids, keep)), list(compress(vecs, keep))
-    return _best(ids, [sum(map(mul, v, qv)) for v in vecs], k)
+    """Every vector's int8 estimate, then floats only for those whose bound reaches the k-th
+    best lower bound: the same top k, scores and ties as scoring every vector in floats."""
+    ids, vecs, _, data, norm2, half, rmax = col.packed()
+    pos = _positions(ids, ok)
+    if len(pos) > max(EXACT_SCAN, 2 * k):
+        qc = Quantized(qv)
+        est = _approx(pos, data, norm2, half, qc)
+        s_q = 0.5 / qc.half
+        # in units of s_q: every estimate is within `band` of s_q x.y (plus rounding room)
+        band = (qc.radius + rmax + qc.radius * rmax) * s_q + 1e-9 * s_q
+        floor = heapq.nlargest(k, est)[-1] - 2 * band
+        pos = [pos[j] for j in compress(range(len(pos)), map(floor.__le__, est))]
+    return _best([ids[i] for i in pos], [sum(map(mul, vecs[i], qv)) for i in pos], k)
 
 
 def _exact_numpy(np, col: VectorColumn, qv, k: int, ok) -> list:
@@ -194,14 +251,22 @@ def _exact_numpy(np, col: VectorColumn, qv, k: int, ok) -> list:
 
 
 def _pruned(col: VectorColumn, qv, qsig: int, k: int, ok) -> list:
+    """Three steps, each on fewer vectors: the sign signatures nearest the query's (Hamming
+    distance), then those candidates ranked by their int8 copies (one C call each), then the
+    best of those scored exactly in floats."""
     width = max(PRUNED_MIN, PRUNED_FACTOR * k)
-    ids, vecs, sigs = col.packed()
-    if ok is not None:
-        keep = [d in ok for d in ids]
-        ids, vecs, sigs = list(compress(ids, keep)), list(compress(vecs, keep)), list(compress(sigs, keep))
-    if len(ids) > width:
-        dists = [(s ^ qsig).bit_count() for s in sigs]
-        limit = sorted(dists)[width - 1]
-        keep = [x <= limit for x in dists]
-        ids, vecs = list(compress(ids, keep)), list(compress(vecs, keep))
-    return _best(ids, [sum(map(mul, v, qv)) for v in vecs], k)
+    ids, vecs, sigs, data, norm2, half, _ = col.packed()
+    # positions into the parallel lists: only the candidates' entries are ever gathered
+    pos = _positions(ids, ok)
+    if len(pos) > width:
+        # Hamming distances without a bytecode per vector (map over C callables)
+        dists = list(map(int.bit_count, map(qsig.__xor__, sigs if ok is None else [sigs[i] for i in pos])))
+        # the cut-off distance from every 8th vector's: about `width` candidates, a 1/8 of the sort
+        sample = sorted(dists[::SAMPLE]) if len(dists) > SAMPLE * width else sorted(dists)
+        limit = sample[min(len(sample), -(-width * len(sample) // len(dists))) - 1]
+        pos = list(compress(pos, map(limit.__ge__, dists)))
+    rerank = max(RERANK_MIN, RERANK_FACTOR * k)
+    if len(pos) > rerank:
+        est = _approx(pos, data, norm2, half, Quantized(qv))
+        pos = [pos[j] for j in heapq.nlargest(rerank, range(len(pos)), key=est.__getitem__)]
+    return _best([ids[i] for i in pos], [sum(map(mul, vecs[i], qv)) for i in pos], k)

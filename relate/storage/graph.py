@@ -14,9 +14,10 @@ Invariants (kept by every mutating method, undone by `Transaction.rollback`):
 - records created without properties share one empty map (`_NO_PROPS`, see `props.py`);
   `set_prop`, the only writer of property maps, gives a record its own map before its first
   change.
-- `node_writes` grows with every change to a node's existence, labels or properties, undo steps
-  included; a cached label column (`column`) is used only while it has not moved since the
-  column was built.
+- a label column (`column`, `label_columns.py`) equals a scan of `by_label[label]` whenever it
+  is read: a node joining a label is appended there (the column catches up on read), a property
+  write changes the column in place (`label_columns.set_value`), a node leaving a label drops
+  that label's column (`label_columns.drop`).
 Every mutation appends an undo step to the open transaction, so a failing statement leaves the
 graph exactly as it was.  On a durable store (`Graph.durable`) it also appends a redo op, a plain
 tuple naming the change by ids: the committed transaction's ops become its WAL record, and
@@ -47,6 +48,7 @@ from .graph_load import GraphLoad
 from .graph_schema import GraphSchema
 from .history import History
 from .index_order import OrderedKeys
+from . import label_columns
 from .props import NO_PROPS as _NO_PROPS
 from .reltable import RelTable
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
@@ -93,13 +95,14 @@ class Transaction:
 
 
 class Notes:
-    """A writing transaction's notes for the history (history.py): its time, its AT VALID time,
-    its provenance, and existing records as its first change of each found them (id -> (record,
-    labels, a copy of the properties))."""
+    """A writing transaction's notes for the history (history.py): its time (None until the commit
+    reads the clock), its AT VALID time, its provenance, and existing records as its first change
+    of each found them (id -> (record, labels, a copy of the properties)).  A transaction that only
+    created undated records gets none: the commit records it from the ids and one clock reading."""
 
     __slots__ = ("now", "valid", "provenance", "pre_nodes", "pre_rels")
 
-    def __init__(self, now: int, valid: int | None = None, provenance: dict | None = None) -> None:
+    def __init__(self, now: int | None, valid: int | None = None, provenance: dict | None = None) -> None:
         self.now = now
         self.valid = valid
         self.provenance = provenance
@@ -116,6 +119,9 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.constraints: dict[str, ConstraintDef] = {}
         # (label, key) -> value -> the node holding it, or {node id: node} when several do
         self.index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]] = {}
+        # label -> ((key, index_data[(label, key)]), ...): what a node write of that label keeps up
+        # (derived from index_data by `_indexes_changed`, after every change of its entries)
+        self._label_indexes: dict[str, tuple] = {}
         # (type, key) -> value -> the relationship holding it, or {rel id: rel} (graph_schema.py)
         self.rel_index_data: dict[tuple[str, str], dict] = {}
         # (label, key) -> the index's keys in order, kept once a range seek asked (index_order.py)
@@ -129,10 +135,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.txn: Transaction | None = None
         self.schema_version = 0
         self.durable = False  # set by a store that writes redo ops to disk
-        # bumped by every change to a node's labels, properties or existence (and its undo);
-        # the label columns below are valid only while it stays the same
-        self.node_writes = 0
-        self._columns: dict[str, list] = {}  # label -> [node_writes, nodes or None, {key: values}]
+        # label -> its cached scan (label_columns.py), kept up to date by the writers below
+        self._columns: dict[str, label_columns.Column] = {}
         # once a search ran (relate/search/state.py): the ids of the nodes changed since its
         # indexes last caught up, and the search's own state (None: built anew on first use)
         self.search_dirty: set[int] | None = None
@@ -144,9 +148,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         this object, which the database and its plans refer to."""
         version = self.schema_version
         durable = self.durable
-        writes = self.node_writes
-        self.__dict__.update(other.__dict__)
-        self.node_writes = max(writes, other.node_writes) + 1
+        self.__dict__.update(other.__dict__)  # `other`'s label columns (if any) describe its nodes
         self.schema_version = max(version, other.schema_version) + 1
         self.durable = durable
 
@@ -170,8 +172,11 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def _pre(self, entity, is_node: bool) -> None:
         """Keep what an existing record looked like before this transaction first changed it."""
         t = self.txn
-        if t is not None and t.notes is not None:
-            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
+        if t is not None:
+            notes = t.notes
+            if notes is None:  # the first change of an existing record: its time is read at commit
+                notes = t.notes = Notes(None)
+            pre = notes.pre_nodes if is_node else notes.pre_rels
             if entity.id not in pre:
                 pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
 
@@ -192,45 +197,59 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         return shared
 
     # ---------------------------------------------------------------- index upkeep
-    def _index_add(self, node: Node, label: str, key: str | None = None) -> None:
+    def _indexes_changed(self) -> None:
+        """`index_data` gained, lost or replaced an entry map: derive `_label_indexes` again."""
+        found: dict[str, list] = {}
         for (lb, k), data in self.index_data.items():
-            if lb != label or (key is not None and k != key) or k not in node.props:
-                continue
-            value = hashable(node.props[k])
-            held = data.get(value)
-            if held is None:
-                data[value] = node
-                if self._ordered:
-                    self._order_changed(lb, k, value, True)
-            elif held.__class__ is dict:
-                held[node.id] = node
-            elif held is not node:
-                # a Node: `__class__ is dict` (no isinstance on this path) narrows only its own branch
-                data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
+            found.setdefault(lb, []).append((k, data))
+        self._label_indexes = {lb: tuple(pairs) for lb, pairs in found.items()}
+
+    def _index_add(self, node: Node, label: str, key: str | None = None) -> None:
+        pairs = self._label_indexes.get(label)
+        if pairs is not None:
+            props = node.props
+            for k, data in pairs:
+                if (key is not None and k != key) or k not in props:
+                    continue
+                v = props[k]
+                value = v if type(v) is str or type(v) is int else hashable(v)
+                held = data.get(value)
+                if held is None:
+                    data[value] = node
+                    if self._ordered:
+                        self._order_changed(label, k, value, True)
+                elif held.__class__ is dict:
+                    held[node.id] = node
+                elif held is not node:
+                    # a Node: `__class__ is dict` (no isinstance on this path) narrows only its own branch
+                    data[value] = {held.id: held, node.id: node}  # type: ignore[union-attr,dict-item]
         if self.node_entries:
             for entries in self.node_entries.get(label, {}).values():
                 entries.add(node, key)
 
     def _index_remove(self, node: Node, label: str, key: str | None = None) -> None:
-        for (lb, k), data in self.index_data.items():
-            if lb != label or (key is not None and k != key) or k not in node.props:
-                continue
-            value = hashable(node.props[k])
-            held = data.get(value)
-            if held is None:
-                continue
-            if held.__class__ is dict:
-                held.pop(node.id, None)
-                if len(held) == 1:
-                    data[value] = next(iter(held.values()))
-                elif not held:
+        pairs = self._label_indexes.get(label)
+        if pairs is not None:
+            props = node.props
+            for k, data in pairs:
+                if (key is not None and k != key) or k not in props:
+                    continue
+                value = hashable(props[k])
+                held = data.get(value)
+                if held is None:
+                    continue
+                if held.__class__ is dict:
+                    held.pop(node.id, None)
+                    if len(held) == 1:
+                        data[value] = next(iter(held.values()))
+                    elif not held:
+                        del data[value]
+                        if self._ordered:
+                            self._order_changed(label, k, value, False)
+                elif held is node:
                     del data[value]
                     if self._ordered:
-                        self._order_changed(lb, k, value, False)
-            elif held is node:
-                del data[value]
-                if self._ordered:
-                    self._order_changed(lb, k, value, False)
+                        self._order_changed(label, k, value, False)
         if self.node_entries:
             for entries in self.node_entries.get(label, {}).values():
                 entries.remove(node, key)
@@ -239,7 +258,6 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def create_node(self, labels, props: dict) -> Node:
         node = Node(self.next_node_id, self._labels(labels), dict(props) if props else _NO_PROPS)
         self.next_node_id += 1
-        self.node_writes += 1
         self.nodes[node.id] = node
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[node.id] = node
@@ -257,7 +275,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         return node
 
     def _drop_node_record(self, node: Node) -> None:
-        self.node_writes += 1
+        if self._columns:
+            label_columns.drop(self._columns, node.labels)
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         for lb in node.labels:
@@ -266,7 +285,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.nodes.pop(node.id, None)
 
     def _restore_node_record(self, node: Node) -> None:
-        self.node_writes += 1
+        # appended to its labels' members: their columns catch up when read
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         node.deleted = False
@@ -322,8 +341,11 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def set_prop(self, entity, key: str, value) -> None:
         is_node = isinstance(entity, Node)
         t = self.txn
-        if t is not None and t.notes is not None:
-            pre = t.notes.pre_nodes if is_node else t.notes.pre_rels
+        if t is not None:
+            notes = t.notes
+            if notes is None:
+                notes = t.notes = Notes(None)
+            pre = notes.pre_nodes if is_node else notes.pre_rels
             if entity.id not in pre:
                 pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
         props = entity.props
@@ -331,7 +353,6 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             props = entity.props = {}
         had = key in props
         old = props.get(key)
-        self.node_writes += 1
         rel_indexed = not is_node and bool(self.rel_index_data)
         if is_node and self.search_dirty is not None:
             self.search_dirty.add(entity.id)
@@ -347,13 +368,14 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         if is_node:
             for lb in entity.labels:
                 self._index_add(entity, lb, key)
+            if self._columns:
+                label_columns.set_value(self._columns, entity, key, value)
         elif rel_indexed:
             self._rel_index_add(entity, key)
         if self.touched is not None:
             self._touch(entity)
 
         def undo():
-            self.node_writes += 1
             indexed = not is_node and bool(self.rel_index_data)
             if is_node and self.search_dirty is not None:
                 self.search_dirty.add(entity.id)
@@ -369,6 +391,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             if is_node:
                 for lb in entity.labels:
                     self._index_add(entity, lb, key)
+                if self._columns:
+                    label_columns.set_value(self._columns, entity, key, old if had else None)
             elif indexed:
                 self._rel_index_add(entity, key)
         self._log(undo, ("sn" if isinstance(entity, Node) else "sr", entity.id, key, value))
@@ -384,7 +408,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         return True
 
     def _add_label_raw(self, node: Node, label: str) -> None:
-        self.node_writes += 1
+        # appended to the label's members: its column catches up when read
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         node.labels = self._labels(node.labels | {label})
@@ -392,7 +416,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self._index_add(node, label)
 
     def _remove_label_raw(self, node: Node, label: str) -> None:
-        self.node_writes += 1
+        if self._columns:
+            label_columns.drop(self._columns, (label,))
         if self.search_dirty is not None:
             self.search_dirty.add(node.id)
         self._index_remove(node, label)
@@ -411,22 +436,12 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
     def nodes_with_label(self, label: str):
         return self.by_label.get(label, {}).values()
 
-    def column(self, label: str, key: str):
-        """`(nodes, values)`: the nodes carrying `label`, in scan order, and their `key` values
-        (None where absent), kept between statements while no node changes.  None the first
-        time a label is asked for after a change: building the column costs a scan, so it is
-        built on the second read without a write in between (a label read more than written)."""
-        entry = self._columns.get(label)
-        stamp = self.node_writes
-        if entry is None or entry[0] != stamp:
-            self._columns[label] = [stamp, None, {}]
-            return None
-        if entry[1] is None:
-            entry[1] = list(self.by_label.get(label, {}).values())
-        values = entry[2].get(key)
-        if values is None:
-            values = entry[2][key] = [n.props.get(key) for n in entry[1]]
-        return entry[1], values
+    # `(nodes, values)`: the nodes carrying a label, in scan order, and their values of a key
+    # (None where absent), kept between statements and through writes (`label_columns.py`); None
+    # the first time a label is asked for: building the column costs a scan, so it is built on
+    # the second read (a label read more than once).  A plain function as the method: no frame
+    # of its own.
+    column = label_columns.read
 
     def label_count(self, label: str) -> int:
         return len(self.by_label.get(label, {}))

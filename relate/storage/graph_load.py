@@ -30,10 +30,10 @@ if TYPE_CHECKING:
         index_data: dict[tuple[str, str], dict[object, Node | dict[int, Node]]]
         rel_index_data: dict[tuple[str, str], dict]
         node_entries: dict[str, dict]
+        _columns: dict
         _label_sets: dict[frozenset | tuple, frozenset]
         next_node_id: int
         next_rel_id: int
-        node_writes: int
 
         def _labels(self, labels) -> frozenset: ...
         def _index_add(self, node: Node, label: str, key: str | None = None) -> None: ...
@@ -57,7 +57,6 @@ class GraphLoad(_GraphParts):
 
     def restore_node(self, id: int, labels, props: dict) -> Node:
         """Put a stored node back under its own id (snapshot load; no undo, no redo)."""
-        self.node_writes += 1
         node = Node(id, self._labels(labels), props or _NO_PROPS)
         self.nodes[id] = node
         for lb in node.labels:
@@ -81,7 +80,7 @@ class GraphLoad(_GraphParts):
     def load_bulk(self, nodes, rels) -> None:
         """Fill an empty graph from stored records `[id, labels, props]` and
         `[id, type, start, end, props]` (ids kept; no undo, no redo; indexes are created after)."""
-        self.node_writes += 1
+        self._columns.clear()  # a fill replaces what any column mirrored
         all_nodes = self.nodes
         all_rels = self.rels
         by_label = self.by_label

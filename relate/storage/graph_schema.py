@@ -70,6 +70,7 @@ class GraphSchema:
         touched: dict | None
 
         def _log(self, step, op: tuple) -> None: ...
+        def _indexes_changed(self) -> None: ...
 
     # ---------------------------------------------------------------- lookups
     def index_for(self, label: str, key: str) -> IndexDef | None:
@@ -175,6 +176,7 @@ class GraphSchema:
                 if d.key in node.props:
                     _add(data, hashable(node.props[d.key]), node)
             self.index_data[(d.label, d.key)] = data
+            self._indexes_changed()
             self._ordered.pop((d.label, d.key), None)
         else:
             for rel in self.rels.values():
@@ -194,7 +196,9 @@ class GraphSchema:
             return None
         if d.entity == NODE:
             self._ordered.pop((d.label, d.key), None)
-            return self.index_data.pop((d.label, d.key), None)
+            data = self.index_data.pop((d.label, d.key), None)
+            self._indexes_changed()
+            return data
         return self.rel_index_data.pop((d.label, d.key), None)
 
     def _rebuild_entries(self, d: IndexDef, data) -> None:
@@ -204,6 +208,8 @@ class GraphSchema:
             if d.entity == NODE:
                 self._ordered.pop((d.label, d.key), None)
             (self.index_data if d.entity == NODE else self.rel_index_data)[(d.label, d.key)] = data
+            if d.entity == NODE:
+                self._indexes_changed()
 
     def create_index(self, d: IndexDef) -> None:
         self.indexes[d.name] = d

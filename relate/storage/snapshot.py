@@ -87,8 +87,10 @@ def load_payload(payload: bytes, where: str) -> tuple[Graph, int]:
 def txn_payload(seq: int, graph: Graph, ops: list) -> bytes:
     txn = graph.txn
     notes = txn.notes if txn is not None else None
+    # a transaction committed without `Database` (a test, a tool) may have no time of its own
+    now = notes.now if notes is not None else None
     body = {"seq": seq, "next_node": graph.next_node_id, "next_rel": graph.next_rel_id, "ops": ops,
-            "time": notes.now if notes is not None else graph.history.last_time + 1,
+            "time": now if now is not None else graph.history.last_time + 1,
             "valid": notes.valid if notes is not None else None}
     if notes is not None and notes.provenance:
         body["prov"] = notes.provenance

@@ -9,15 +9,17 @@ from the calendar's start (month 1, day 1, midnight).  A value without a zone ge
 """
 from __future__ import annotations
 
-import datetime as _dt
 from dataclasses import dataclass
 
 from ..errors import E
 from . import parse
+from .calendar import (MAX_YEAR, MIN_YEAR, day_of_year, month_length, ordinal_to_ymd,
+                       weeks_in, year_length, ymd_to_ordinal)
 from .clock import clock_ns
 from .names import kind_name
 from .values import (NANOS_PER_DAY, NANOS_PER_SECOND, EPOCH_ORDINAL, MAX_ORDINAL, MIN_ORDINAL,
-                     Date, DateTime, LocalDateTime, LocalTime, Time, iso_week, week_start)
+                     YEARS_TEXT, Date, DateTime, LocalDateTime, LocalTime, Time, iso_week,
+                     week_start)
 from .zones import bad, offset_for_instant, offset_for_local, zone_of
 
 KINDS = ("date", "localtime", "time", "localdatetime", "datetime")
@@ -69,7 +71,7 @@ def at_instant(epoch_nanos: int, offset: int | None, zone: str | None) -> DateTi
     days, nanos = divmod(local, NANOS_PER_DAY)
     ordinal = EPOCH_ORDINAL + days
     if not MIN_ORDINAL <= ordinal <= MAX_ORDINAL:
-        raise bad("the instant is outside the supported years 1 to 9999")
+        raise bad(f"the instant is outside the supported years {YEARS_TEXT}")
     return DateTime(ordinal, nanos, offset or 0, zone)
 
 
@@ -101,18 +103,29 @@ def _range(name: str, value: int, lo: int, hi: int) -> int:
     return value
 
 
+def _year(year: int) -> int:
+    return _range("year", year, MIN_YEAR, MAX_YEAR)
+
+
 def _ymd(year: int, month: int, day: int) -> int:
-    _range("year", year, 1, 9999)
+    _year(year)
     _range("month", month, 1, 12)
-    try:
-        return _dt.date(year, month, day).toordinal()
-    except (ValueError, OverflowError):  # a day past C long (`day: 2^63-1`) overflows
-        raise bad(f"invalid date: day {day} of month {month} in year {year}") from None
+    if not 1 <= day <= month_length(year, month):
+        raise bad(f"invalid date: day {day} of month {month} in year {year}")
+    return ymd_to_ordinal(year, month, day)
+
+
+def _in_range(ordinal: int) -> int:
+    """A day reached from fields that were each in range must still be a supported day (the last
+    week of the week-based year 999999999 ends in the year after it)."""
+    if not MIN_ORDINAL <= ordinal <= MAX_ORDINAL:
+        raise bad(f"the date is outside the supported years {YEARS_TEXT}")
+    return ordinal
 
 
 def resolve_date(f: dict[str, int], base: int | None) -> int:
     """Date fields against a base day ordinal -> a day ordinal."""
-    bd = _dt.date.fromordinal(base) if base is not None else None
+    bd = ordinal_to_ymd(base) if base is not None else None
     if "year" not in f and bd is None:
         raise bad("a date needs at least a `year`")
     families = [k for k in (("week", "dayOfWeek"), ("ordinalDay",), ("quarter", "dayOfQuarter"),
@@ -122,30 +135,23 @@ def resolve_date(f: dict[str, int], base: int | None) -> int:
     family = families[0] if families else ("month", "day")
     if family == ("week", "dayOfWeek"):
         by, bw, bdow = iso_week(base) if base is not None else (None, 1, 1)
-        wy = f.get("year", by)
-        _range("year", wy, 1, 9999)
+        wy = _year(f.get("year", by))
         week = f.get("week", bw)
         dow = _range("dayOfWeek", f.get("dayOfWeek", bdow), 1, 7)
-        last = iso_week(_dt.date(wy, 12, 28).toordinal())[1]  # Dec 28 is in the last week
-        _range("week", week, 1, last)
-        return week_start(wy) + (week - 1) * 7 + dow - 1
-    year = f.get("year", bd.year if bd else 0)
-    _range("year", year, 1, 9999)
+        _range("week", week, 1, weeks_in(wy))
+        return _in_range(week_start(wy) + (week - 1) * 7 + dow - 1)
+    year = _year(f.get("year", bd[0] if bd else 0))
     if family == ("ordinalDay",):
-        length = 366 if _dt.date(year, 12, 31).timetuple().tm_yday == 366 else 365
-        day = f.get("ordinalDay", bd.timetuple().tm_yday if bd else 1)
-        return _dt.date(year, 1, 1).toordinal() + _range("ordinalDay", day, 1, length) - 1
+        day = f.get("ordinalDay", day_of_year(base) if bd else 1)
+        return ymd_to_ordinal(year, 1, 1) + _range("ordinalDay", day, 1, year_length(year)) - 1
     if family == ("quarter", "dayOfQuarter"):
-        bq = (bd.month - 1) // 3 + 1 if bd else 1
-        bdoq = base - _dt.date(bd.year, bq * 3 - 2, 1).toordinal() + 1 if bd else 1
+        bq = (bd[1] - 1) // 3 + 1 if bd else 1
+        bdoq = base - ymd_to_ordinal(bd[0], bq * 3 - 2, 1) + 1 if bd else 1
         q = _range("quarter", f.get("quarter", bq), 1, 4)
-        start = _dt.date(year, q * 3 - 2, 1).toordinal()
-        if q < 4:
-            end = _dt.date(year, q * 3 + 1, 1).toordinal()
-        else:  # the quarter ends with the year (9999-12-31 is the last supported day)
-            end = _dt.date(year, 12, 31).toordinal() + 1
+        start = ymd_to_ordinal(year, q * 3 - 2, 1)
+        end = ymd_to_ordinal(year + 1, 1, 1) if q == 4 else ymd_to_ordinal(year, q * 3 + 1, 1)
         return start + _range("dayOfQuarter", f.get("dayOfQuarter", bdoq), 1, end - start) - 1
-    return _ymd(year, f.get("month", bd.month if bd else 1), f.get("day", bd.day if bd else 1))
+    return _ymd(year, f.get("month", bd[1] if bd else 1), f.get("day", bd[2] if bd else 1))
 
 
 def resolve_time(f: dict[str, int], base: int | None) -> int:

@@ -7,39 +7,38 @@
 """
 from __future__ import annotations
 
-import calendar
-import datetime as _dt
-
 from .build import at_instant, parts, place, prefer_offset
+from .calendar import (MAX_YEAR, MIN_YEAR, day_of_year, month_length, ordinal_to_ymd, weekday,
+                       ymd_to_ordinal)
 from .names import kind_name
 from .duration import Duration
-from .values import (NANOS_PER_DAY, NANOS_PER_SECOND, Date, DateTime, LocalDateTime, LocalTime,
-                     Time, iso_week)
+from .values import (MAX_ORDINAL, MIN_ORDINAL, NANOS_PER_DAY, NANOS_PER_SECOND, YEARS_TEXT, Date,
+                     DateTime, LocalDateTime, LocalTime, Time, iso_week)
 from .zones import bad, render_offset
 
 # ---------------------------------------------------------------- components
 
 
 def _date_component(ordinal: int, name: str):
-    d = _dt.date.fromordinal(ordinal)
+    year, month, day = ordinal_to_ymd(ordinal)
     if name == "year":
-        return d.year
+        return year
     if name == "quarter":
-        return (d.month - 1) // 3 + 1
+        return (month - 1) // 3 + 1
     if name == "month":
-        return d.month
+        return month
     if name == "week":
         return iso_week(ordinal)[1]
     if name == "weekyear":
         return iso_week(ordinal)[0]
     if name == "day":
-        return d.day
+        return day
     if name == "ordinalday":
-        return d.timetuple().tm_yday
+        return day_of_year(ordinal)
     if name in ("weekday", "dayofweek"):
-        return d.isoweekday()
+        return weekday(ordinal)
     if name == "dayofquarter":
-        return ordinal - _dt.date(d.year, (d.month - 1) // 3 * 3 + 1, 1).toordinal() + 1
+        return ordinal - ymd_to_ordinal(year, (month - 1) // 3 * 3 + 1, 1) + 1
     return _MISSING
 
 
@@ -141,18 +140,16 @@ def plus_months(ordinal: int, months: int) -> int:
     """Move a date by whole months, clamping the day to the target month's length."""
     if not months:
         return ordinal
-    d = _dt.date.fromordinal(ordinal)
-    total = d.year * 12 + d.month - 1 + months
-    year, month = divmod(total, 12)
-    if not 1 <= year <= 9999:
-        raise bad("the date moved outside the supported years 1 to 9999")
-    day = min(d.day, calendar.monthrange(year, month + 1)[1])
-    return _dt.date(year, month + 1, day).toordinal()
+    y, m, d = ordinal_to_ymd(ordinal)
+    year, month = divmod(y * 12 + m - 1 + months, 12)
+    if not MIN_YEAR <= year <= MAX_YEAR:
+        raise bad(f"the date moved outside the supported years {YEARS_TEXT}")
+    return ymd_to_ordinal(year, month + 1, min(d, month_length(year, month + 1)))
 
 
 def _checked(ordinal: int) -> int:
-    if not _dt.date.min.toordinal() <= ordinal <= _dt.date.max.toordinal():
-        raise bad("the date moved outside the supported years 1 to 9999")
+    if not MIN_ORDINAL <= ordinal <= MAX_ORDINAL:
+        raise bad(f"the date moved outside the supported years {YEARS_TEXT}")
     return ordinal
 
 
@@ -194,9 +191,10 @@ def subtract(value: object, d: Duration) -> object:
 
 
 def _months_until(a: int, b: int) -> int:
-    da, db = _dt.date.fromordinal(a), _dt.date.fromordinal(b)
-    pa = (da.year * 12 + da.month - 1) * 32 + da.day
-    pb = (db.year * 12 + db.month - 1) * 32 + db.day
+    ya, ma, da = ordinal_to_ymd(a)
+    yb, mb, db = ordinal_to_ymd(b)
+    pa = (ya * 12 + ma - 1) * 32 + da
+    pb = (yb * 12 + mb - 1) * 32 + db
     return _tdiv(pb - pa, 32)
 
 

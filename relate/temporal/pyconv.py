@@ -9,7 +9,8 @@
     datetime.timedelta                   -> Duration (which stays itself on the way back)
 
 Python's values stop at microseconds: nanoseconds below that are dropped (toward the past) on
-the way out.  Durations and points come back as the engine's own `Duration` and `Point`.
+the way out, and they hold only the years 1 to 9999: a date outside them is a `UsageError` naming
+the value.  Durations and points come back as the engine's own `Duration` and `Point`.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from ..errors import CypherArgumentError, E
 from .build import at_instant
 from .duration import Duration
 from .values import (EPOCH_ORDINAL, NANOS_PER_DAY, NANOS_PER_SECOND, Date, DateTime, LocalDateTime,
-                     LocalTime, Time)
+                     LocalTime, Time, to_py_date)
 from .zones import MAX_OFFSET, region
 
 _MICRO = 1000  # nanoseconds in a microsecond
@@ -109,9 +110,9 @@ def to_python(v: Any) -> Any:
     returned as they are)."""
     t = type(v)
     if t is Date:
-        return _dt.date.fromordinal(v.ordinal)
+        return to_py_date(v.ordinal, v)
     if t is LocalDateTime:
-        return _dt.datetime.combine(_dt.date.fromordinal(v.ordinal), _py_time(v.nanos))
+        return _dt.datetime.combine(to_py_date(v.ordinal, v), _py_time(v.nanos))
     if t is DateTime:
         return _aware(v)
     if t is LocalTime:
@@ -122,7 +123,7 @@ def to_python(v: Any) -> Any:
 
 
 def _aware(v: DateTime) -> _dt.datetime:
-    local = _dt.datetime.combine(_dt.date.fromordinal(v.ordinal), _py_time(v.nanos))
+    local = _dt.datetime.combine(to_py_date(v.ordinal, v), _py_time(v.nanos))
     if v.zone is None:
         return local.replace(tzinfo=_tz(v.offset))
     zone = region(v.zone)

@@ -8,10 +8,9 @@ while keeping the local fields.
 """
 from __future__ import annotations
 
-import datetime as _dt
-
 from ..errors import E
 from .build import canon_fields, int_field, make, parts, resolve_date, resolve_time, zone_arg
+from .calendar import ordinal_to_ymd, weekday, ymd_to_ordinal
 from .values import NANOS_PER_DAY, NANOS_PER_SECOND, iso_week, week_start
 from .zones import bad
 
@@ -21,24 +20,31 @@ _TIME_UNITS = {"hour": 3600 * NANOS_PER_SECOND, "minute": 60 * NANOS_PER_SECOND,
                "second": NANOS_PER_SECOND, "millisecond": 1_000_000, "microsecond": 1000}
 
 
+_YEARS_IN = {"millennium": 1000, "century": 100, "decade": 10}
+
+
+def _toward_zero(year: int, years: int) -> int:
+    """The year cut to a multiple of `years` toward zero, as the reference dialect cuts it
+    (the millennium of -1500 is -1000, of 500 the year 0)."""
+    return abs(year) // years * years * (1 if year >= 0 else -1)
+
+
 def _truncate_date(unit: str, ordinal: int) -> int:
-    d = _dt.date.fromordinal(ordinal)
-    if unit == "millennium":
-        return _dt.date(max(d.year // 1000 * 1000, 1), 1, 1).toordinal()
-    if unit == "century":
-        return _dt.date(max(d.year // 100 * 100, 1), 1, 1).toordinal()
-    if unit == "decade":
-        return _dt.date(max(d.year // 10 * 10, 1), 1, 1).toordinal()
+    """The first day of `unit` holding the day; never outside the supported range, whose first
+    day (-999999999-01-01) is a Monday and starts week 1 of its week-based year."""
+    year, month, _day = ordinal_to_ymd(ordinal)
+    if unit in _YEARS_IN:
+        return ymd_to_ordinal(_toward_zero(year, _YEARS_IN[unit]), 1, 1)
     if unit == "year":
-        return _dt.date(d.year, 1, 1).toordinal()
+        return ymd_to_ordinal(year, 1, 1)
     if unit == "weekyear":
         return week_start(iso_week(ordinal)[0])
     if unit == "quarter":
-        return _dt.date(d.year, (d.month - 1) // 3 * 3 + 1, 1).toordinal()
+        return ymd_to_ordinal(year, (month - 1) // 3 * 3 + 1, 1)
     if unit == "month":
-        return _dt.date(d.year, d.month, 1).toordinal()
+        return ymd_to_ordinal(year, month, 1)
     if unit == "week":
-        return ordinal - d.isoweekday() + 1
+        return ordinal - weekday(ordinal) + 1
     return ordinal
 
 

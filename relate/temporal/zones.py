@@ -3,6 +3,11 @@
 A zone is either a fixed offset (an int of seconds east of UTC) or a region name whose rules come
 from the pinned `tzdata` wheel.  The wheel is read first, before any system zone folder, so the
 native build and the browser build (which has no system zones) see the very same history.
+
+Python's `datetime` holds only the years 1 to 9999, so a time outside 2..9998 is moved by whole
+400-year cycles into them to look up its offset: the zone's last rule then repeats into the far
+future (as java.time extends it) and the far past gets the zone's first offset (its local mean
+time, as java.time has it before the first transition).
 """
 from __future__ import annotations
 
@@ -11,11 +16,24 @@ import re
 import zoneinfo
 
 from ..errors import CypherArgumentError, E
+from .calendar import CYCLE_DAYS
 
 MAX_OFFSET = 18 * 3600
 _OFFSET = re.compile(r"([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?")
 _CACHE: dict[str, _dt.tzinfo] = {}
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
+_EPOCH_ORDINAL = 719_163  # 1970-01-01
+_SAFE_LO = _dt.date(2, 1, 1).toordinal()  # a day and an offset from it stay inside 1..9999
+_SAFE_HI = _dt.date(9998, 12, 31).toordinal()
+
+
+def _cycles(ordinal: int) -> int:
+    """How many 400-year cycles to add to a day to bring it inside the years 2..9998."""
+    if ordinal < _SAFE_LO:
+        return -((ordinal - _SAFE_LO) // CYCLE_DAYS)
+    if ordinal > _SAFE_HI:
+        return (_SAFE_HI - ordinal) // CYCLE_DAYS
+    return 0
 
 
 def bad(detail: str) -> CypherArgumentError:
@@ -89,6 +107,8 @@ def offset_for_local(name: str, ordinal: int, second_of_day: int) -> tuple[int, 
     In an overlap the earlier offset wins; in a gap the local time moves forward by the gap's
     length (`shift`), the way java.time resolves them, which the reference dialect follows."""
     zone = region(name)
+    if not _SAFE_LO <= ordinal <= _SAFE_HI:
+        ordinal += _cycles(ordinal) * CYCLE_DAYS
     local = _local_dt(ordinal, second_of_day)
     first = local.replace(tzinfo=zone, fold=0).utcoffset()
     second = local.replace(tzinfo=zone, fold=1).utcoffset()
@@ -106,6 +126,9 @@ def offset_for_local(name: str, ordinal: int, second_of_day: int) -> tuple[int, 
 def offset_for_instant(name: str, epoch_seconds: int) -> int:
     """The offset a region has at an instant (seconds since 1970-01-01T00:00Z)."""
     zone = region(name)
+    day = _EPOCH_ORDINAL + epoch_seconds // 86_400
+    if not _SAFE_LO <= day <= _SAFE_HI:
+        epoch_seconds += _cycles(day) * CYCLE_DAYS * 86_400
     moment = _EPOCH + _dt.timedelta(seconds=epoch_seconds)
     off = moment.astimezone(zone).utcoffset()
     return int(off.total_seconds()) if off is not None else 0

@@ -185,6 +185,12 @@ CASES.update({
     "help": [step("--help")],
     "help-agent-context": [step("agent-context", "--help")],
     "help-skill": [step("skill", "--help")],
+    "help-export": [step("help", "export")],
+    "help-import": [step("import", "--help")],
+    "exit-2-export-needs-out": [step("export", "s.rl")],
+    "exit-1-import-bad-row": [step("import", "new.rl", "--nodes=Person=people.csv",
+                                   files={"people.csv": "id:ID,age:int\n1,41\n2,forty\n"}),
+                              step("--database", "new.rl", "--read-only", "--mode", "table", "RETURN 1")],
     "version": [step("--version")],
 })
 

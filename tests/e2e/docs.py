@@ -46,7 +46,10 @@ def cases(name: str) -> list[VerifyCase]:
 def run_verify(case: VerifyCase, folder: Path, home: Path) -> tuple[str, int]:
     # its own process group: a block that starts a server in the background and then fails or
     # hangs must not leave that server behind
-    proc = subprocess.Popen(["bash", "-c", case.command], cwd=folder, env=clean_env(home=str(home)),
+    # NODE_PATH: the project's node_modules (npm ci) stands in for the reader's `npm install` of
+    # the JavaScript driver that serve-neo4j.md's Node.js example requires
+    env = clean_env({"NODE_PATH": str(ROOT / "node_modules")}, home=str(home))
+    proc = subprocess.Popen(["bash", "-c", case.command], cwd=folder, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:

@@ -307,3 +307,14 @@ def test_async_driver(server):
 def test_notification_filters_are_accepted(server):
     with _driver(server.port, notifications_min_severity="OFF") as d:
         assert d.execute_query("RETURN 3 AS n")[0][0]["n"] == 3
+
+
+def test_db_ping_on_the_system_database(driver):
+    # the probe some drivers send to check a connection (the Python driver's HTTP mode does)
+    with driver.session(database="system") as s:
+        record = s.run("CALL db.ping()").single()
+        summary = s.run("CALL db.ping()").consume()
+    assert record.keys() == ["success"] and record["success"] is True
+    assert summary.query_type == "r"
+    with pytest.raises(ex.ClientError):  # only there, and only the probe itself
+        driver.execute_query("CALL db.ping()")

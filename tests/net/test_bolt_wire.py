@@ -150,3 +150,30 @@ def test_bolt_over_websocket_on_the_same_port(server):
         replies = [unpack(m) for m in messages]
         assert [r.tag for r in replies] == [0x70, 0x70, 0x70, 0x71, 0x70]
         assert replies[3].fields == (["ws"],)
+
+
+def test_a_websocket_from_a_page_needs_its_origin_listed(tmp_path):
+    # any page a browser shows may open a WebSocket to loopback: only the listed ones may connect
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+    s = start_bolt(tmp_path, "--origin", "http://127.0.0.1:8080")
+    try:
+        url = f"ws://127.0.0.1:{s.port}"
+        for origin in ("http://evil.example", "http://127.0.0.1:9999", "null"):
+            with pytest.raises(InvalidStatus) as refused:
+                connect(url, origin=origin, open_timeout=10)
+            assert refused.value.response.status_code == 403
+            assert b"--origin" in refused.value.response.body
+        for origin in ("http://127.0.0.1:8080", "HTTP://127.0.0.1:8080/", None):
+            with connect(url, origin=origin, open_timeout=10) as ws:
+                ws.send(HANDSHAKE)
+                assert ws.recv(timeout=10) == b"\x00\x00\x04\x05"
+    finally:
+        assert s.stop() == 0
+    # and without --origin no page may connect
+    s = start_bolt(tmp_path)
+    try:
+        with pytest.raises(InvalidStatus):
+            connect(f"ws://127.0.0.1:{s.port}", origin="http://127.0.0.1:8080", open_timeout=10)
+    finally:
+        assert s.stop() == 0

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import relate
+from relate.policy import Policy
 from relate.protocols.mcp import McpServer
 from relate.protocols.tool_groups import parse_tools
 from relate.search.embedder import get
@@ -86,7 +87,8 @@ def test_a_declared_option_without_an_index_is_refused_with_the_subcode(server):
     {"order": "random"},
     {"k": 0},
     {"nonsense": 1},
-    {"at_valid": "2024-01-01"},
+    {"at_valid": "2024-13-01"},
+    {"at_recorded": 20240101},
 ])
 def test_an_option_value_it_does_not_take_is_refused(server, db, arguments):
     db.execute("CALL db.createFulltextIndex('Doc', 'text')")
@@ -145,3 +147,61 @@ def test_search_tools_are_not_offered_without_the_group(db):
 def test_a_read_only_server_searches(db):
     server = McpServer(db, read_only=True, tools=parse_tools("search"))
     assert result(server, "fulltext_search", label="Doc", property="text", query="fox")["hits"]
+
+
+# the inputs the 1.4 line names for each tool (fulltext_search's declared-index options included)
+SPEC_INPUTS = {
+    "fulltext_search": {"label", "property", "query", "k", "analyzer", "index", "syntax", "default_operator", "order",
+                        "cursor", "max_expansions", "snippets", "total", "at_valid", "at_recorded", "fields",
+                        "filter", "node_ids", "filter_statistics", "matched_terms", "excerpt", "group_by"},
+    "vector_search": {"label", "property", "vector", "queryText", "k", "method", "embedder"},
+}
+
+
+def test_every_input_the_spec_names_is_listed_and_none_other(server):
+    for t in listed_names(server):
+        assert set(t["inputSchema"]["properties"]) == SPEC_INPUTS[t["name"]]
+        assert not {"anyOf", "oneOf", "allOf"} & set(t["inputSchema"])
+        assert "not available" not in json.dumps(t)
+
+
+def test_fulltext_at_a_past_time_through_the_tool():
+    times = iter(range(10**18, 10**18 + 10**12, 10**9))
+    db = relate.connect(clock=lambda: next(times))
+    db.execute("CREATE (:Doc {text: 'first draft words'})")
+    mid = db.execute("RETURN 1").rows and db.now()
+    db.execute("MATCH (d:Doc) SET d.text = 'final version'")
+    db.execute("CALL db.createFulltextIndex('Doc', 'text')")
+    server = McpServer(db, tools=parse_tools("search"))
+    from relate.temporal.instant import render_ns
+    then = render_ns(mid)
+    out = result(server, "fulltext_search", label="Doc", property="text", query="draft", at_valid=then)
+    assert [h["node_id"] for h in out["hits"]] == [0] and out["index"] == "declared" and out["total"] == 1
+    assert result(server, "fulltext_search", label="Doc", property="text", query="draft")["hits"] == []
+    out = result(server, "fulltext_search", label="Doc", property="text", query="final", at_recorded=then)
+    assert out["hits"] == [] and out["warnings"] == []
+
+
+class HidingPolicy(Policy):
+    """A policy with a field read rule (relate's own have none yet): :Doc text holding 'lazy' is
+    hidden from the caller.  Every search door asks the policy through one hook."""
+
+    def search_visible(self, label, prop):
+        return lambda node: "lazy" not in str(node.props.get("text"))
+
+
+def test_a_policy_rule_hides_hits_before_ranking_in_every_door():
+    db = relate.connect(policy=HidingPolicy())
+    db.execute(DOCS)
+    server = McpServer(db, HidingPolicy(), tools=parse_tools("search,graph"))
+    out = result(server, "fulltext_search", label="Doc", property="text", query="brown", k=5)
+    assert [h["node_id"] for h in out["hits"]] == [0]
+    out = result(server, "vector_search", label="Doc", property="v", vector=[0.0, 1.0, 0.0], k=1)
+    assert [h["node_id"] for h in out["hits"]] == [2]
+    rows = db.execute("CALL db.fulltextSearch('Doc', 'text', 'brown', 5) YIELD nodeId RETURN nodeId").rows
+    assert rows == [(0,)]
+    assert [h["node_id"] for h in db.fulltext_search("Doc", "text", "brown", 5)["hits"]] == [0]
+    open_db = relate.connect()
+    open_db.execute(DOCS)
+    assert sorted(r[0] for r in open_db.execute(
+        "CALL db.fulltextSearch('Doc', 'text', 'brown', 5) YIELD nodeId RETURN nodeId").rows) == [0, 1]

@@ -157,7 +157,7 @@ def golden_verdicts() -> list[dict]:
 
 # test-only packages with CPython extensions (or built on them): no Pyodide wheel in the set, so
 # a module importing one is left out on both sides (importing it in Pyodide would stop collection)
-_NATIVE_ONLY = ("hypothesis", "bm25s", "numpy", "scipy")
+_NATIVE_ONLY = ("hypothesis", "bm25s", "numpy", "scipy", "static_model")
 
 
 def _imports_hypothesis(path: Path) -> bool:

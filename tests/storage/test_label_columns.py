@@ -1,9 +1,10 @@
 """The graph's cached label columns (`Graph.column`) must never answer with stale values.
 
-Scans with an equality test and per-property counts read those columns once a label has been
-read twice without a write in between.  After every kind of write (create, set, remove, delete,
-label changes, rolled-back statements and transactions) the answers must equal the generic
-row-by-row path (`WITH n WHERE ...`, which never uses the columns).
+Scans with an equality test and per-property counts read those columns from a label's second
+read on, and the columns are kept through writes (`storage/label_columns.py`).  After every kind
+of write (create, set, remove, delete, label changes, rolled-back statements and transactions)
+the answers must equal the generic row-by-row path (`WITH n WHERE ...`, which never uses the
+columns).
 """
 from __future__ import annotations
 

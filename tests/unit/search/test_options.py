@@ -134,5 +134,12 @@ def test_declared_options_without_a_declared_index(db):
         search(db, "apple", syntax="regex")
     assert e.value.kind == "FulltextOptionInvalid"
     with pytest.raises(RelateError) as e:
-        search(db, "apple", at_valid="2024-01-01")
+        search(db, "apple", at_valid="last tuesday")
     assert e.value.kind == "FulltextOptionInvalid"
+
+
+def test_total_false_leaves_the_count_out(db):
+    out = search(db, "apple", 3, total=False)
+    assert "total" not in out and out["complete"] is False and len(out["hits"]) == 3
+    assert list(search(db, "apple", 3)) == ["hits", "index", "total", "complete", "cursor", "parsed", "stale",
+                                             "warnings"]

@@ -6,7 +6,18 @@ import pytest
 
 import relate
 from relate.errors import RelateError
+from relate.search.scope import Scope
 from relate.search.tool import call_fulltext, call_vector, refusal
+
+
+class Rules:
+    """A policy with a field read rule: the one hook every search door asks (scope.py)."""
+
+    def __init__(self, visible) -> None:
+        self.visible = visible
+
+    def search_visible(self, label, prop):
+        return self.visible
 
 
 @pytest.fixture
@@ -44,7 +55,7 @@ def test_refusals_carry_the_subcode(db):
 def test_hidden_nodes_change_no_other_score(db):
     db.execute("CREATE (:Doc {text: 'hello secret'}), (:Doc {text: 'other words'})")
     seen = call_fulltext(db.graph, {"label": "Doc", "property": "text", "query": "hello"},
-                         visible=lambda n: "secret" not in n.props["text"])
+                         Scope(policy=Rules(lambda n: "secret" not in n.props["text"])))
     alone = relate.connect(":memory:")
     alone.execute("CREATE (:Doc {text: 'hello world'}), (:Doc {text: 'other words'})")
     want = call_fulltext(alone.graph, {"label": "Doc", "property": "text", "query": "hello"})

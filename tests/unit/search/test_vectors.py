@@ -12,6 +12,7 @@ import relate
 import relate.search.vectors as V
 from relate.errors import RelateError
 from relate.search.embedder import HashingEmbedder
+from relate.search.scope import Scope
 
 N, DIM, CLUSTERS = 20_000, 384, 200
 
@@ -50,6 +51,26 @@ def test_exact_top_k_matches_brute_force(big, monkeypatch):
         assert ids(db.vector_search("Item", "emb", q, k=10)) == brute(m, q)
 
 
+def test_pure_python_exact_path_equals_scoring_every_vector(monkeypatch):
+    """The int8 bound only skips vectors that cannot reach the top k: on unclustered vectors (all
+    cosines near 0, the bound's worst case), with exact duplicates tied at the k-th score and
+    with hidden nodes, the hits and scores are those of scoring every vector in floats."""
+    from operator import mul
+    rnd = random.Random(11)
+    vecs = [[rnd.gauss(0, 1) for _ in range(48)] for _ in range(3000)]
+    vecs += [list(vecs[7]) for _ in range(6)] + [[2 * x for x in vecs[9]] for _ in range(6)]
+    db = relate.connect(":memory:")
+    db.execute("UNWIND $vs AS v CREATE (:P {e: v})", {"vs": vecs})
+    col = V.column(db.graph, "P", "e")
+    monkeypatch.setattr(V, "_numpy", lambda: None)
+    for q, k, ok in [(vecs[7], 4, None), (vecs[9], 10, None), (vecs[3], 10, None), (vecs[7], 3, set(range(0, 3012, 2))),
+                     ([rnd.gauss(0, 1) for _ in range(48)], 25, None)]:
+        qv = V._unit(q)[0]
+        pool = [d for d in col.vectors if ok is None or d in ok]
+        every = sorted(((d, sum(map(mul, col.vectors[d], qv))) for d in pool), key=lambda it: (-it[1], it[0]))[:k]
+        assert V._exact(col, qv, k, ok) == every
+
+
 def test_pruned_path_returns_the_same_top_k(big):
     db, m, queries = big
     for q in queries:
@@ -85,10 +106,19 @@ def test_query_text_is_embedded_deterministically():
     assert rows == [(0,)]
 
 
+class Rules:
+    def __init__(self, visible) -> None:
+        self.visible = visible
+
+    def search_visible(self, label, prop):
+        return self.visible
+
+
 def test_hidden_nodes_are_left_out_before_ranking():
     db = relate.connect(":memory:")
     db.execute("UNWIND range(0, 9) AS i CREATE (:V {e: [1.0, toFloat(i) / 10]})")
-    out = V.vector_search(db.graph, "V", "e", vector=[1.0, 0.0], k=3, visible=lambda n: n.id % 2 == 1)
+    out = V.vector_search(db.graph, "V", "e", vector=[1.0, 0.0], k=3,
+                          scope=Scope(policy=Rules(lambda n: n.id % 2 == 1)))
     assert ids(out) == [1, 3, 5]
 
 
