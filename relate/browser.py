@@ -35,6 +35,7 @@ from dataclasses import replace
 
 from .jsonenc import escape_lone_surrogates
 from .values import to_json, to_text
+from .values.depth import MAX_DEPTH, json_too_deep, too_deep
 
 
 def summary(rows: int, stats) -> str:
@@ -161,5 +162,10 @@ def page() -> Page:
 
 
 def call(request: str) -> str:
-    """The page's entry point: a JSON request string -> a JSON answer string."""
+    """The page's entry point: a JSON request string -> a JSON answer string.  A request nested
+    past the engine's bound is answered before it is decoded: decoding builds the value, and
+    freeing one thousands deep kills Pyodide (the request and its parameter map add two levels)."""
+    if json_too_deep(request, MAX_DEPTH + 2):
+        error = too_deep()
+        return json.dumps({"error": error.message, "kind": error.kind})
     return escape_lone_surrogates(json.dumps(page().call(json.loads(request, parse_int=_int)), ensure_ascii=False))

@@ -35,7 +35,8 @@ from .storage.store import MEMORY, open_store
 from .storage import constraint_check, schema_commands
 from .syntax import ast as A
 from .syntax.parser import parse, warm_parser
-from .values.ints import PARAMETER_RANGE, WIDE, scan_params, wide_int_path
+from .values.depth import too_deep
+from .values.ints import DEEP, PARAMETER_RANGE, WIDE, scan_params, wide_int_path
 from .values.python import params_from_python, rows_to_python
 from .syntax.position import position
 
@@ -237,6 +238,8 @@ class Database:
             if found:
                 if found & WIDE:  # Cypher integers are 64-bit; refused at every door alike
                     raise E.Usage.Usage(f"parameter {wide_int_path(params)}: {PARAMETER_RANGE}")
+                if found & DEEP:  # checked before anything is built from it, at every door alike
+                    raise too_deep()
                 params = params_from_python(params)  # Python's own values (a date, bytes, a tuple)
         else:
             params = {}

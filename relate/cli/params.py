@@ -19,10 +19,16 @@ import json
 from collections.abc import Callable, Iterable
 
 from ..errors import E
+from ..values.depth import MAX_DEPTH, json_too_deep
 from ..values.ints import INT_MAX as _INT_MAX
 from ..values.ints import INT_MIN as _INT_MIN
 
 _RANGE = "a number is out of range (integers must fit in 64 bits, floats must be finite)"
+_DEEP = f"a value nests lists and maps more than {MAX_DEPTH} levels deep; flatten it"
+
+
+class _TooDeep(Exception):
+    """The JSON nests past the engine's bound: refused before a decoder builds it."""
 
 
 def _no_constants(name: str) -> object:
@@ -48,8 +54,11 @@ def _float(text: str) -> float:
 _DECODER = json.JSONDecoder(parse_constant=_no_constants, parse_int=_int, parse_float=_float)
 
 
-def _decode(text: str) -> object:
-    """`text` as one JSON value; ValueError (or OverflowError) when it is not one."""
+def _decode(text: str, levels: int = MAX_DEPTH) -> object:
+    """`text` as one JSON value; ValueError (or OverflowError) when it is not one, _TooDeep when
+    it nests more than `levels` deep."""
+    if json_too_deep(text, levels):
+        raise _TooDeep()
     value, end = _DECODER.raw_decode(text.strip())
     if end != len(text.strip()):
         raise ValueError("trailing text")
@@ -66,6 +75,8 @@ def parse_param(item: str) -> tuple[str, object]:
         return name, _decode(raw)
     except OverflowError:
         raise E.Usage.Usage(f"Error: --param {name}: {_RANGE}") from None
+    except _TooDeep:
+        raise E.Usage.Usage(f"Error: --param {name}: {_DEEP}") from None
     except ValueError:
         return name, raw
 
@@ -77,9 +88,11 @@ def parse_params(text: str, read_file: Callable[[str], str]) -> dict:
         where = f"--params {text}"
         text = read_file(text[1:])
     try:
-        value = _decode(text)
+        value = _decode(text, MAX_DEPTH + 1)  # the object of parameters is one level more
     except OverflowError:
         raise E.Usage.Usage(f"Error: {where}: {_RANGE}") from None
+    except _TooDeep:
+        raise E.Usage.Usage(f"Error: {where}: {_DEEP}") from None
     except ValueError:
         raise E.Usage.Usage(f"Error: {where} expects a JSON object, and this is not valid JSON") from None
     if not isinstance(value, dict):

@@ -344,6 +344,10 @@ class Runtime(Group[CypherRuntimeError]):
                            "allows (hundreds of dependent clauses); nothing is written.",
                            "the statement chains too many clauses to run in one pipeline; nothing was "
                            "written: split it into several statements")
+    ValueTooDeep = Kind("A value nested more than 128 levels deep (lists in lists, maps in maps), built while a "
+                        "statement runs or passed as a parameter; the bound keeps the value within every stack "
+                        "that frees, compares or prints it, the browser's too.",
+                        "a value nests lists and maps more than {limit} levels deep; flatten it")
     ExternalResourceFailed = Kind("LOAD CSV could not read its source: the file is missing or not a regular file, "
                                   "the URL is not a file:/// URL, or its path leaves the import folder.")
     LoadCsvDisabled = Kind("LOAD CSV on a connection without an import folder (`connect(import_dir=...)`, "

@@ -15,6 +15,7 @@ from ..errors import E
 from ..values import type_name
 from .arith import add
 from ..values.compare import hashable, order_key
+from ..values.depth import check_member
 
 
 def _number(name: str, v):
@@ -78,6 +79,8 @@ class AggSpec:
         else:  # collect, stdev, stdevp, percentileDisc, percentileCont
             if name != "collect":
                 _number(name, v)
+            elif type(v) is list or type(v) is dict:
+                check_member(v, ctx.depths)
             if ctx.memory is not None:  # the list kept so far, measured as it grows
                 state[2] = ctx.memory.count(state[2], v)
             state[1].append(v)

@@ -12,6 +12,7 @@ import math
 
 from ..errors import CypherTypeError, E
 from ..values.ints import check_int
+from ..values.depth import check_member
 from ..values.kinds import is_num, temporal, type_name
 from ..values.text import string_form
 
@@ -42,8 +43,14 @@ def add(a, b):
     if isinstance(a, str) and isinstance(b, str):
         return a + b
     if isinstance(a, list):
-        return a + b if isinstance(b, list) else a + [b]
+        if isinstance(b, list):
+            return a + b  # as deep as the deeper side
+        if type(b) is dict:
+            check_member(b, None)  # a map appended is a member, a level deeper
+        return a + [b]
     if isinstance(b, list):
+        if type(a) is dict:
+            check_member(a, None)
         return [a] + b
     if isinstance(a, str) and is_num(b) or is_num(a) and isinstance(b, str):
         return string_form(a) + string_form(b)  # type: ignore[operator]

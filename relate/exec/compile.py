@@ -16,6 +16,7 @@ from ..syntax import ast as A
 from ..values import Node, Relationship, type_name
 from . import arith
 from ..values.compare import equals
+from ..values.depth import check_member, check_members
 from .functions import lookup, lookup_within
 from .operand_ops import (cmp_fn as _cmp_fn, concat as _concat, deleted as _deleted, in_list as _in, prop as _prop,
                           regex as _regex, string_pred as _string_pred, subscript as _subscript, truth as _truth)
@@ -231,11 +232,26 @@ class Compiler:
 
     def _ListLiteral(self, e, scope):
         items = [self.compile(x, scope) for x in e.items]
-        return lambda row, ctx: [i(row, ctx) for i in items]
+
+        def f(row, ctx):
+            v = [i(row, ctx) for i in items]
+            for m in v:
+                if type(m) is list or type(m) is dict:  # only a member that nests can pass the bound
+                    check_members(v, v, ctx.depths)
+                    break
+            return v
+        return f
 
     def _MapLiteral(self, e, scope):
         entries = [(k, self.compile(v, scope)) for k, v in e.entries]
-        generic = lambda row, ctx: {k: f(row, ctx) for k, f in entries}  # noqa: E731
+
+        def generic(row, ctx):
+            v = {k: f(row, ctx) for k, f in entries}
+            for m in v.values():
+                if type(m) is list or type(m) is dict:  # only a member that nests can pass the bound
+                    check_members(v, v.values(), ctx.depths)
+                    break
+            return v
         subjects = {v.subject.name for _, v in e.entries
                     if isinstance(v, A.Property) and isinstance(v.subject, A.Variable)}
         if len(subjects) != 1 or len(e.entries) < 2 or not all(isinstance(v, A.Property) for _, v in e.entries):
@@ -250,7 +266,12 @@ class Compiler:
             s = row[i]
             t = type(s)
             if t is dict:
-                return dict(zip(keys, map(s.get, props)))
+                v = dict(zip(keys, map(s.get, props)))
+                for m in v.values():
+                    if type(m) is list or type(m) is dict:
+                        check_members(v, v.values(), ctx.depths)
+                        break
+                return v
             if (t is Node or t is Relationship) and not s.deleted:
                 return dict(zip(keys, map(s.props.get, props)))
             return generic(row, ctx)
@@ -337,7 +358,13 @@ class Compiler:
                 r = base[:slot] + (x,) + base[slot + 1:]
                 if pred is not None and pred(r, ctx) is not True:
                     continue
-                out.append(proj(r, ctx) if proj is not None else x)
+                if proj is None:
+                    out.append(x)  # a filter: as deep as its source
+                    continue
+                v = proj(r, ctx)
+                if type(v) is list or type(v) is dict:
+                    check_member(v, ctx.depths)
+                out.append(v)
             return out
         return f
 
@@ -444,7 +471,10 @@ class Compiler:
                 elif kind is A.MapProjKind.PROPERTY:
                     out[key] = props.get(key)
                 else:
-                    out[key] = fn(row, ctx)
+                    v = fn(row, ctx)
+                    if type(v) is list or type(v) is dict:
+                        check_member(v, ctx.depths)
+                    out[key] = v
             return out
         return f
 
@@ -458,6 +488,8 @@ def _comprehension_within(budget, lst, base, slot, pred, proj, ctx) -> list:
         if pred is not None and pred(r, ctx) is not True:
             continue
         v = proj(r, ctx)
+        if type(v) is list or type(v) is dict:
+            check_member(v, ctx.depths)
         total = budget.count(total, v)
         out.append(v)
     return budget.built(out, total)

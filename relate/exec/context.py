@@ -17,6 +17,7 @@ from time import monotonic
 
 from ..errors import E
 from ..result import Stats
+from ..values.depth import Depths
 
 
 class CancelToken:
@@ -48,7 +49,7 @@ class CancelToken:
 
 class ExecContext:
     __slots__ = ("graph", "params", "stats", "txn", "timeout", "deadline", "cancel", "memory", "import_dir",
-                 "profile", "search")  # search: the caller's search scope (search/scope.py), set by the run
+                 "profile", "search", "depths")  # search: the caller's search scope (search/scope.py), set by the run
 
     def __init__(self, graph, params: dict, txn=None, timeout: float | None = None, spent: float = 0.0,
                  cancel: CancelToken | None = None) -> None:
@@ -61,6 +62,7 @@ class ExecContext:
         self.import_dir = None  # the folder LOAD CSV reads (`Policy.import_dir`), None: LOAD CSV is refused
         self.memory = None  # the run's `value_size.Budget` when a memory limit is set (`Policy.budget`)
         self.profile = None  # PROFILE: id(operator) -> [rows, ns] (`exec/profile.py`)
+        self.depths = Depths()  # what the nesting checks measured (`values/depth.py`)
         self.timeout = timeout
         self.cancel = cancel
         if timeout is None and cancel is None:

@@ -164,9 +164,11 @@ class McpHttp:
             except OSError:
                 pass
 
-    def _one_request(self, sock, conn, slot: Slot | None = None, first: bool = False) -> bool:
-        """Answer one request; False when the connection should close now.  `first`: no request
-        has been answered on this connection yet."""
+    def _read_request(self, sock, conn, slot: Slot | None = None, first: bool = False):
+        """The next request's head, read under the header deadlines and refused when malformed
+        (both listeners read this way) -> (request event, headers, whether a body is declared),
+        or None when the connection should close now (the refusal, if any, already sent).
+        `first`: no request has been answered on this connection yet."""
         limits = self.limits
         deadline = None if limits.header_deadline is None else time.monotonic() + limits.header_deadline
         first_byte = None
@@ -177,11 +179,11 @@ class McpHttp:
                                slot=slot)
         except h11.RemoteProtocolError as e:
             self._refuse_malformed(sock, conn, e)
-            return False
+            return None
         if event is None or isinstance(event, h11.ConnectionClosed):
-            return False
+            return None
         assert isinstance(event, h11.Request)
-        headers = {}
+        headers: dict[bytes, bytes] = {}
         origins = 0
         size = len(event.method) + len(event.target) + 12  # `M T HTTP/1.1\r\n`
         for name, value in event.headers:
@@ -193,23 +195,31 @@ class McpHttp:
             # h11 enforces its limit only on a block still arriving; one that arrived whole in a
             # few reads is measured here, so the cap is the same however the bytes came
             self._error(sock, conn, 431, ERR_HEADERS, close=True)
-            return False
+            return None
         if b"content-length" in headers and b"transfer-encoding" in headers:
             # RFC 9112 section 6.1: a request framed both ways may hide a second request in its
             # body (smuggling through a proxy that reads the other header); refuse it and close
             self._error(sock, conn, 400, ERR_FRAMING, close=True)
-            return False
+            return None
         if origins > 1:
             # which Origin a browser meant is unknowable, and the check must not pick one
             self._error(sock, conn, 400, ERR_ORIGINS, close=True)
-            return False
-        has_body = _declares_body(headers)
-
+            return None
         if event.http_version != b"1.1":
             version = event.http_version.decode("ascii", "replace")
             self._error(sock, conn, 400, f"unsupported HTTP version HTTP/{version}: this surface answers HTTP/1.1",
                         close=True)
+            return None
+        return event, headers, _declares_body(headers)
+
+    def _one_request(self, sock, conn, slot: Slot | None = None, first: bool = False) -> bool:
+        """Answer one request; False when the connection should close now.  `first`: no request
+        has been answered on this connection yet."""
+        limits = self.limits
+        head = self._read_request(sock, conn, slot, first)
+        if head is None:
             return False
+        event, headers, has_body = head
         if event.method != b"POST":
             return self._error(sock, conn, 405, ERR_METHOD, extra=[(b"Allow", b"POST")], close=has_body)
         origin = headers.get(b"origin")

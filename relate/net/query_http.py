@@ -39,7 +39,7 @@ from ..errors import E
 from ..exec.context import CancelToken
 from ..protocols.query_api import QueryApi, error_body
 from .auth import Credential, basic_ok
-from .http import MAX_HEADER_BLOCK, HttpLimits, McpHttp, _content_length, _declares_body, _Drop, _linger
+from .http import HttpLimits, McpHttp, _content_length, _Drop, _linger
 from .listener import Slot
 from .origins import normal_origin
 
@@ -86,45 +86,11 @@ class QueryHttp(McpHttp):
 
     def _one_request(self, sock, conn, slot: Slot | None = None, first: bool = False) -> bool:
         limits = self.limits
-        deadline = None if limits.header_deadline is None else time.monotonic() + limits.header_deadline
-        first_byte = None
-        if first and deadline is not None and limits.first_byte_deadline is not None:
-            first_byte = min(deadline, time.monotonic() + limits.first_byte_deadline)
-        try:
-            event = self._next(sock, conn, deadline, idle_ok=not conn.trailing_data[0], first_byte=first_byte,
-                               slot=slot)
-        except h11.RemoteProtocolError as e:
-            self._refuse_malformed(sock, conn, e)
+        self._local.cors = ()  # a refusal while the head is read carries no CORS headers
+        head = self._read_request(sock, conn, slot, first)
+        if head is None:
             return False
-        if event is None or isinstance(event, h11.ConnectionClosed):
-            return False
-        assert isinstance(event, h11.Request)
-        headers: dict[bytes, bytes] = {}
-        origins = 0
-        size = len(event.method) + len(event.target) + 12
-        for name, value in event.headers:
-            name = name.lower()
-            origins += name == b"origin"
-            size += len(name) + len(value) + 4
-            headers.setdefault(name, value)
-        self._local.cors = ()
-        if size > MAX_HEADER_BLOCK:
-            self._error(sock, conn, 431, f"malformed request: header block over {MAX_HEADER_BLOCK // 1024} KiB",
-                        close=True)
-            return False
-        if b"content-length" in headers and b"transfer-encoding" in headers:
-            self._error(sock, conn, 400, "malformed request: both Content-Length and Transfer-Encoding are set",
-                        close=True)
-            return False
-        if origins > 1:
-            self._error(sock, conn, 400, "malformed request: more than one Origin header", close=True)
-            return False
-        has_body = _declares_body(headers)
-        if event.http_version != b"1.1":
-            version = event.http_version.decode("ascii", "replace")
-            self._error(sock, conn, 400, f"unsupported HTTP version HTTP/{version}: this surface answers HTTP/1.1",
-                        close=True)
-            return False
+        event, headers, has_body = head
         method = event.method.decode("ascii", "replace").upper()
         origin = headers.get(b"origin")
         if origin is not None:

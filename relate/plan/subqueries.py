@@ -16,6 +16,7 @@ from ..semantic.projection import visible
 from ..semantic.subqueries import part_imports
 from ..syntax import ast as A
 from ..values import to_text
+from ..values.depth import check_member, check_members
 from .projection import Shown
 
 
@@ -44,6 +45,8 @@ class SubqueryPlanner:
             for r in m.run(row, ctx):
                 if pred is None or pred(r, ctx) is True:
                     v = proj(r, ctx)
+                    if type(v) is list or type(v) is dict:
+                        check_member(v, ctx.depths)
                     if budget is not None:
                         total = budget.count(total, v)
                     out.append(v)
@@ -111,7 +114,12 @@ class SubqueryPlanner:
         if isinstance(e, A.CollectSubquery):
             def collect(row, ctx):
                 bind(row)
-                return [r[0] for r in op.rows(ctx)]
+                out = [r[0] for r in op.rows(ctx)]
+                for m in out:
+                    if type(m) is list or type(m) is dict:
+                        check_members(out, out, ctx.depths)
+                        break
+                return out
             return collect
 
         def count(row, ctx):

@@ -53,6 +53,7 @@ import re
 from dataclasses import dataclass
 
 from relate.protocols.json_decode import EOF_VALUE, JsonError, Reader, f64_from_parts
+from relate.values.depth import json_too_deep
 from relate.values.ints import INT_MAX, INT_MIN
 from relate.jsonenc import dumps as _dumps  # the one serde-style writer; mcp.py imports this name
 
@@ -265,6 +266,10 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 def _value(reader: Reader) -> object:
     """A member's ``Value``: through the C scanner when it agrees with serde, else the port."""
     if reader.parse_whitespace() not in (0x5B, 0x7B):  # scalars are cheap in the port
+        return reader.parse_any()
+    if json_too_deep(reader.text, 128):
+        # serde refuses it at 128 levels; the C scanner would build it first, and freeing a
+        # value thousands deep kills Pyodide: the port reads it and stops where serde does
         return reader.parse_any()
     start = reader.index
     ascii_only = len(reader.data) == len(reader.text)

@@ -37,6 +37,7 @@ from urllib.parse import unquote
 from ..errors import E, RelateError
 from ..jsonenc import escape_lone_surrogates
 from ..result import Result
+from ..values.depth import MAX_DEPTH, json_too_deep
 from ..transactions import Transactions, Tx
 from .neo4j_codes import code_of, failure_message
 from .query_api_values import from_typed, plain, typed
@@ -213,6 +214,8 @@ class QueryApi:
             if required:
                 raise E.Request.Invalid('the request needs a JSON body with a "statement"')
             return {}
+        if json_too_deep(body, MAX_DEPTH + 2):  # the body and its parameter map add two levels
+            raise E.Request.InvalidFormat("the body is not JSON: nested too deeply")
         try:
             request = json.loads(body.decode("utf-8"))
         except UnicodeDecodeError as e:

@@ -8,6 +8,7 @@ failure; the range is this one.
 from __future__ import annotations
 
 from ..errors import E
+from .depth import MAX_DEPTH
 
 INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 # how a parameter outside the range is refused (after `parameter $x: `); the CLI words the
@@ -33,13 +34,15 @@ def _name(key: object) -> str:
 
 WIDE = 1     # `scan_params`: an integer outside 64 bits
 FOREIGN = 2  # a value that is not JSON's (a date, bytes, a tuple): `values.python` converts it
+DEEP = 4     # a value nested more than `values.depth.MAX_DEPTH` levels (the walk stops there)
 
 
 def scan_params(params: dict) -> int:
-    """WIDE when any integer in the parameter map (at any depth) is outside 64 bits, else FOREIGN
-    when some value is none of JSON's kinds, else 0: the one scan every statement with parameters
-    pays, so it builds no paths (`wide_int_path` does, once a wide integer is found).  A map of
-    scalars is looked through in one loop (no stack to build), any other by `_scan_nested`."""
+    """WIDE when any integer in the parameter map (at any depth) is outside 64 bits, else the
+    flags FOREIGN (some value is none of JSON's kinds) and DEEP (one nests past `MAX_DEPTH`), or
+    0: the one scan every statement with parameters pays, so it builds no paths (`wide_int_path`
+    does, once a wide integer is found).  A map of scalars is looked through in one loop
+    (no stack to build), any other by `_scan_nested`."""
     for v in params.values():
         t = type(v)
         if t is int:
@@ -51,12 +54,15 @@ def scan_params(params: dict) -> int:
 
 
 def _scan_nested(params: dict) -> int:
-    """`scan_params` through lists, tuples and maps, with a stack of its own (any depth)."""
+    """`scan_params` through lists, tuples and maps, with a stack of its own (any depth); DEEP
+    when a value nests past `MAX_DEPTH` (any wide integer found first wins)."""
     lo, hi = INT_MIN, INT_MAX
-    stack: list = [params.values()]
+    stack: list = [(params.values(), 0)]  # members of a value `level` deep (the map itself: 0)
     found = 0
     while stack:
-        for v in stack.pop():
+        members, level = stack.pop()
+        inner = level + 1
+        for v in members:
             t = type(v)
             if t is int:
                 if v < lo or v > hi:
@@ -64,6 +70,9 @@ def _scan_nested(params: dict) -> int:
             elif t is str or t is float or v is None or t is bool:
                 continue
             elif t is dict:
+                if inner > MAX_DEPTH:
+                    found |= DEEP
+                    continue
                 # a row map of JSON scalars (`UNWIND $rows`) is looked through here, without a
                 # stack step; one holding more goes on the stack whole (its ints are seen twice)
                 for w in v.values():
@@ -74,19 +83,28 @@ def _scan_nested(params: dict) -> int:
                         if w < lo or w > hi:
                             return WIDE
                     elif u is not float and w is not None and u is not bool:
-                        stack.append(v.values())
+                        stack.append((v.values(), inner))
                         break
             elif t is list:
-                stack.append(v)
+                if inner > MAX_DEPTH:
+                    found |= DEEP
+                else:
+                    stack.append((v, inner))
             elif isinstance(v, dict):
-                stack.append(v.values())
+                if inner > MAX_DEPTH:
+                    found |= DEEP
+                else:
+                    stack.append((v.values(), inner))
             elif isinstance(v, (list, tuple)):
-                found = FOREIGN  # a tuple becomes a list
-                stack.append(v)
+                found |= FOREIGN  # a tuple becomes a list
+                if inner > MAX_DEPTH:
+                    found |= DEEP
+                else:
+                    stack.append((v, inner))
             elif _wide(v):
                 return WIDE
             else:
-                found = FOREIGN
+                found |= FOREIGN
     return found
 
 
@@ -94,7 +112,7 @@ def wide_int_path(params: dict) -> str | None:
     """Where the first integer outside 64 bits sits in a parameter map (`$x`, `$rows[2].age`),
     None when there is none.  Looks through lists, tuples and maps in order, with a stack of its
     own (any depth)."""
-    if not scan_params(params) & WIDE:
+    if not scan_params(params) & (WIDE | DEEP):  # the scan stops at the nesting bound; this walk does not
         return None
     stack = [iter(params.items())]
     path: list[str] = []

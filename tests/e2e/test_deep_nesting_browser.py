@@ -1,9 +1,10 @@
 """The nesting bound inside Pyodide (issue 14): the deepest statement the native engine accepts,
 shape by shape (about 190 list levels, 60 map levels: tests/attacks/test_deep_nesting.py), runs in
-the page's engine without a RecursionError or a stack overflow, one level more is the same
-`NestingTooDeep`, and 20,000 nested brackets get the native answer, byte for byte, through the
-page's CLI and its MCP core.  Also: an integer parameter past 64 bits is refused in the page as
-natively.  (The page's engine runs in a Web Worker, whose stack is smaller than a native thread's.)
+the page's engine without a RecursionError or a stack overflow (a list literal deeper than a
+value may nest is the same `ValueTooDeep`), one level more is the same `NestingTooDeep`, and
+20,000 nested brackets get the native answer, byte for byte, through the page's CLI and its MCP
+core.  Also: an integer parameter past 64 bits is refused in the page as natively.  (The page's
+engine runs in a Web Worker, whose stack is smaller than a native thread's.)
 
 Chromium missing: this fails under CI and skips elsewhere (conftest.py's browser_context)."""
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from native import McpProcess, cli
 from parity import assert_parity
+from relate.values.depth import MAX_DEPTH
 
 pytestmark = pytest.mark.usefixtures("page")
 
@@ -23,7 +25,7 @@ _spec = importlib.util.spec_from_file_location(
     "deep_nesting_native", Path(__file__).resolve().parents[1] / "attacks" / "test_deep_nesting.py")
 _native = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_native)
-SHAPES, deepest_accepted = _native.SHAPES, _native._deepest_accepted
+SHAPES, deepest_accepted, VALUES = _native.SHAPES, _native._deepest_accepted, _native.VALUES
 
 
 def _browser_cli(page, args: list[str]) -> dict:
@@ -48,13 +50,19 @@ def native_mcp():
 def test_the_deepest_accepted_statement_runs_in_pyodide(page, native_mcp, name):
     shape = SHAPES[name]
     n = deepest_accepted(shape)
-    for depth in (n, n + 1):
+    # a list literal parses deeper than a value may nest: at the value bound it runs, past it the
+    # value is refused as it is built (ValueTooDeep), and past the syntax bound the text is refused
+    value_bound = MAX_DEPTH if name in VALUES and n > MAX_DEPTH else None
+    for depth in (n, n + 1) if value_bound is None else (value_bound, n, n + 1):
         args = ["--mode", "jsonl", shape(depth)]
         browser, native = _browser_cli(page, args), cli(args)
         assert "RecursionError" not in browser["stderr"] + browser["stdout"]
         assert_parity(browser, native, f"{name} at {depth} levels (CLI)")
-        want = 0 if depth == n else 6  # accepted, then refused (the syntax error exit code)
+        accepted = depth == n and value_bound is None or depth == value_bound
+        want = 0 if accepted else 6  # accepted, then refused (the exit code of both errors)
         assert native["exitCode"] == want, native
+        if not accepted and depth == n:
+            assert "ValueTooDeep" in native["stdout"]
         line = _tool_call(depth, shape(depth))
         reply = page.evaluate("([l]) => window.relate.mcp(l, {readOnly: true})", [line])
         native_reply = native_mcp.send(line)
@@ -65,6 +73,8 @@ def test_the_deepest_accepted_statement_runs_in_pyodide(page, native_mcp, name):
             assert_parity([reply], native_reply, f"{name} at {depth} levels (MCP)")
         if depth == n + 1:
             assert "NestingTooDeep" in reply
+        elif not accepted:
+            assert "ValueTooDeep" in reply
         else:
             assert '"isError":false' in reply
 
