@@ -179,6 +179,7 @@ class DirectoryStore(DurableStore):
                 if start is None:
                     sc = frames.Scan((), 0, frames.Ending.TORN)
                 else:
+                    frames.check_segment_format(raw, start, path)
                     sc = frames.scan(raw, start)
                 if sc.ending is frames.Ending.DAMAGED or (sc.ending is frames.Ending.TORN and not newest):
                     raise E.Storage.Corrupt(f"checksum mismatch in WAL segment {name} at offset {sc.end}; "

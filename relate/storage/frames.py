@@ -61,6 +61,15 @@ def check_header(raw: bytes, magic: bytes, where: str) -> int:
     return end + 1
 
 
+def check_segment_format(raw: bytes, start: int, where: str) -> None:
+    """A WAL segment is written whole by one relate (a new segment at every open), so its records
+    carry its header's format; a record newer than the header means the header's digit was
+    damaged (a `3` read as `2` still names a readable format), refused as damage."""
+    if start + 1 < len(raw) and raw[start + 1] > int(raw[:start].split(b" ")[1]):
+        raise E.Storage.Corrupt(f"the header of WAL segment {where} names an older format than its "
+                                f"records; the store is damaged")
+
+
 def frame(tag: bytes, payload: bytes) -> bytes:
     head = _HEAD.pack(tag, FORMAT, len(payload), 0)[:6]
     crc = zlib.crc32(payload, zlib.crc32(head))
