@@ -20,14 +20,10 @@ def clone(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         raise E.Usage.Usage("Error: relate clone: DST cannot be :memory: (the copy would be gone when the "
                             "command ends); give a .rl path or a directory path")
     from ..storage.copy import write_copy
-    from ..storage.store import open_store
-    from .notices import store_notices
-    try:
-        with store_notices(stderr):
-            store = open_store(args.source, read_only=True)
-    except StorageError as e:
-        stderr.write(f"Error: Failed to open Relate: {e.message}\n")
-        return e.exit_code
+    from .notices import open_for_reading
+    store, refused = open_for_reading(args.source, stderr)
+    if store is None:
+        return refused
     graph = store.graph
     try:
         write_copy(graph, args.destination)

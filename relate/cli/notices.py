@@ -44,3 +44,16 @@ def store_notices(stderr: TextIO, prefix: str = "warning: ") -> Iterator[None]:
     finally:
         logger.propagate = propagate
         logger.removeHandler(handler)
+
+
+def open_for_reading(path: str, stderr: TextIO):
+    """A command's source store, opened read-only with its reports on `stderr` -> (store, None),
+    or (None, exit code) after the refusal's line `Error: Failed to open Relate: ...`."""
+    from ..errors import RelateError
+    from ..storage.store import open_store
+    try:
+        with store_notices(stderr):
+            return open_store(path, read_only=True), None
+    except RelateError as e:
+        stderr.write(f"Error: Failed to open Relate: {e.message}\n")
+        return None, e.exit_code

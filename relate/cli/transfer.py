@@ -31,14 +31,10 @@ def export(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         raise E.Usage.Usage("Error: relate export: --format csv writes a folder; --out - (stdout) is for the script")
     if args.batch_size < 1:
         raise E.Usage.Usage("Error: --batch-size takes a positive number")
-    from ..storage.store import open_store
-    from .notices import store_notices
-    try:
-        with store_notices(stderr):
-            store = open_store(args.store, read_only=True)
-    except RelateError as e:
-        stderr.write(f"Error: Failed to open Relate: {e.message}\n")
-        return e.exit_code
+    from .notices import open_for_reading
+    store, refused = open_for_reading(args.store, stderr)
+    if store is None:
+        return refused
     graph = store.graph
     try:
         if args.format == "csv":
