@@ -12,6 +12,7 @@ call.  `run` applies its checks, whatever the front door.
 """
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -20,7 +21,7 @@ from .errors import E
 from .exec.context import CancelToken, ExecContext
 from .exec.value_size import KIND as MEMORY_KIND
 from .exec.profile import instrument
-from . import temporal_run
+from . import gc_pause, temporal_run
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
@@ -109,6 +110,7 @@ class Database:
         # what statements on this connection may do (a read-only open is a read-only policy)
         self.policy = replace(policy, read_only=True) if self.read_only and not policy.read_only else policy
         self.plan_cache: dict[str, Prepared] = {}
+        gc_pause.release()  # a database dropped unclosed may sit frozen after a large write
         warm_parser()  # build the parser before any statement's clock starts
         self.store = open_store(path, self.read_only, live=live)
         self.graph = self.store.graph
@@ -135,6 +137,7 @@ class Database:
     def close(self) -> None:
         self.plan_cache.clear()
         self.store.close()
+        gc_pause.release()  # the graph's objects may be frozen (a large write): let them be collected
 
     def __enter__(self) -> "Database":
         return self
@@ -318,6 +321,11 @@ class Database:
         checked = plan.writes_rows and bool(self.graph.constraints)
         if checked:
             self.graph.touched = {}
+        # a write runs with the cyclic collector off, back on however it ends (`gc_pause.py`)
+        collecting = plan.query_type != "r" and gc.isenabled()
+        if collecting:
+            gc.disable()
+        done = False
         try:
             if plan.schema is not None:
                 rows = []
@@ -346,6 +354,7 @@ class Database:
                     self.graph.history.created(self.graph, self.clock())
                 else:
                     self._commit()
+            done = True
         except BaseException as e:
             # a failing statement leaves the graph as it found it
             if outer is None:
@@ -364,6 +373,10 @@ class Database:
                 self.graph.touched = None
             if outer is None:
                 self.graph.end()
+            if collecting:
+                if done:
+                    gc_pause.after_write(ctx.stats, outer is None)
+                gc.enable()
         if not hit and plan.schema is None:
             self._remember(prepared)
         t_end = time.perf_counter_ns()
