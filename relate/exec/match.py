@@ -224,6 +224,12 @@ class PartMatcher:
         scope, self.path_slot = bind_path(part, scope)
         self.scope = scope
         self.all_rel_slots = self.rel_slots + self.own_rel_slots
+        # one new node and nothing else (`(a:L {k: r.x})`): `Match` reads `candidates` directly
+        self.only_anchor = not self.anchor_bound and not self.steps and self.path_slot < 0
+        # (label, key, value closure) when the candidates are exactly an index seek's answer
+        self.plain_seek = (self.anchor_seek if self.only_anchor and self.anchor_seek is not None
+                           and not self.seek_ends and self.scan_filter is None
+                           and not self.seek_other_labels and self.anchor_check is None else None)
 
     # ------------------------------------------------------------------ running
     def anchors(self, row, ctx):

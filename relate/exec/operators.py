@@ -84,6 +84,10 @@ class Match(Operator):
         self.predicate = predicate
         self.optional = optional
         self.pad = (None,) * width_added
+        # parts that each add one node found without a hop (index seeks in a load's `UNWIND ...
+        # MATCH (a {id: r.a}), (b {id: r.b})`): nested loops over their candidate lists instead
+        # of a generator per part per row
+        self.anchors_only = 1 <= len(parts) <= 2 and all(getattr(p, "only_anchor", False) for p in parts)
 
     def extend(self, row, ctx):
         parts = self.parts
@@ -104,6 +108,11 @@ class Match(Operator):
             yield from part.run(row, ctx)
 
     def rows(self, ctx):
+        if self.anchors_only and ctx.deadline is None:
+            return self._anchor_rows(ctx)
+        return self._rows(ctx)
+
+    def _rows(self, ctx):
         for row in self.child.rows(ctx):
             found = False
             for r in self.extend(row, ctx):
@@ -111,6 +120,39 @@ class Match(Operator):
                 yield r
             if not found and self.optional:
                 yield row + self.pad
+
+    def _anchor_rows(self, ctx):
+        # what `_rows` gives (same rows, same order, as lazily per candidate), when nothing can
+        # stop the run (`_rows` polls the deadline per candidate)
+        pred = self.predicate
+        optional = self.optional
+        first = _finder(self.parts[0], ctx.graph)
+        second = _finder(self.parts[1], ctx.graph) if len(self.parts) == 2 else None
+        for row in self.child.rows(ctx):
+            found = False
+            for a in first(row, ctx):
+                ra = row + (a,)
+                if second is None:
+                    if pred is None or pred(ra, ctx) is True:
+                        found = True
+                        yield ra
+                    continue
+                for b in second(ra, ctx):
+                    r = ra + (b,)
+                    if pred is None or pred(r, ctx) is True:
+                        found = True
+                        yield r
+            if not found and optional:
+                yield row + self.pad
+
+
+def _finder(part, graph):
+    """(row, ctx) -> the part's candidate nodes: its index seek alone when that is all it does."""
+    if part.plain_seek is None:
+        return part.candidates
+    label, key, fn = part.plain_seek
+    lookup = graph.index_lookup
+    return lambda row, ctx: lookup(label, key, fn(row, ctx))
 
 
 class Filter(Operator):

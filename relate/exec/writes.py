@@ -93,35 +93,41 @@ def create_part(row, ctx, nodes: list[NodeSpec], rels: list[RelSpec]):
     """Create one pattern part for one row; returns (new values in slot order, node list, rel list)."""
     g = ctx.graph
     st = ctx.stats
-    made = []
+    made: list = []
     out_nodes = []
+    cur = row  # `row` and the nodes made so far (what later expressions read); None: to be built
     for spec in nodes:
+        if cur is None:
+            cur = row + tuple(made)
         if spec.bound_slot is not None:
             # a node made earlier in the same part (`CREATE (a)-[:T]->(a)`) is not in `row` yet
-            n = row[spec.bound_slot] if spec.bound_slot < len(row) else (row + tuple(made))[spec.bound_slot]
+            n = cur[spec.bound_slot]
             if n is None:
                 raise E.Semantic.CreateNullNode()
             out_nodes.append(n)
             continue
-        props = _created_props(spec.props, row + tuple(made), ctx)
+        props = _created_props(spec.props, cur, ctx)
         if spec.distinct_labels >= 0:
             n = g.create_node(spec.labels, props)
             st.labels_added += spec.distinct_labels
         else:  # dynamic labels, read from the row
-            labels = spec.labels(row + tuple(made), ctx)
+            labels = spec.labels(cur, ctx)
             n = g.create_node(labels, props)
             st.labels_added += len(labels)
         st.nodes_created += 1
         st.properties_set += len(props)
         made.append(n)
         out_nodes.append(n)
+        cur = None
     out_rels = []
     for spec in rels:
-        props = _created_props(spec.props, row + tuple(made), ctx)
+        if cur is None:
+            cur = row + tuple(made)
+        props = _created_props(spec.props, cur, ctx)
         a, b = out_nodes[spec.from_index], out_nodes[spec.to_index]
         t = spec.type
         if spec.dynamic:
-            t = t(row + tuple(made), ctx)
+            t = t(cur, ctx)
         r = g.create_rel(t, a, b, props)
         st.relationships_created += 1
         st.properties_set += len(props)
@@ -141,24 +147,19 @@ class Create(Operator):
     def rows(self, ctx):
         rows = list(self.child.rows(ctx))
         out = []
+        append = out.append
         timed = ctx.deadline is not None
+        parts = self.parts
         for row in rows:
             if timed:
                 ctx.check_deadline()
-            for nodes, rels, order, want_path in self.parts:
+            for nodes, rels, _order, want_path in parts:
                 made, all_nodes, all_rels = create_part(row, ctx, nodes, rels)
-                extra = []
-                mi = iter(made)
-                ri = iter(all_rels)
-                for kind in order:
-                    if kind == "n":
-                        extra.append(next(mi))
-                    else:
-                        extra.append(next(ri))
+                # the part's slots (its `order`): the nodes it made, then its relationships
+                row = row + tuple(made) + tuple(all_rels)
                 if want_path:
-                    extra.append(Path(tuple(all_nodes), tuple(all_rels)))
-                row = row + tuple(extra)
-            out.append(row)
+                    row = row + (Path(tuple(all_nodes), tuple(all_rels)),)
+            append(row)
         return iter(out)
 
 
