@@ -17,6 +17,7 @@ from .props import NO_PROPS as _NO_PROPS
 from .schema_defs import ConstraintDef, IndexDef, constraint_from_row, index_from_row
 
 if TYPE_CHECKING:
+    from .props import SharedMaps
     from .reltable import RelTable
 
     class _GraphParts:
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
         node_entries: dict[str, dict]
         _columns: dict
         _label_sets: dict[frozenset | tuple, frozenset]
+        _shared_props: SharedMaps
         next_node_id: int
         next_rel_id: int
 
@@ -69,7 +71,8 @@ class GraphLoad(_GraphParts):
 
     def restore_rel(self, id: int, type: str, start: int, end: int, props: dict) -> Relationship:
         """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
-        rel = Relationship(id, type, self.nodes[start], self.nodes[end], props or _NO_PROPS)
+        rel = Relationship(id, type, self.nodes[start], self.nodes[end],
+                           self._shared_props.share(props, copy=False) if props else _NO_PROPS)
         self._link(rel)
         if self.rel_index_data:
             self._rel_index_add(rel)
@@ -100,10 +103,11 @@ class GraphLoad(_GraphParts):
                 top = nid
         self.next_node_id = top + 1
         top = self.next_rel_id - 1
+        share = self._shared_props.share
         for rid, type_, s, e, props in rels:
             start = all_nodes[s]
             end = all_nodes[e]
-            rel = Relationship(rid, type_, start, end, props or _NO_PROPS)
+            rel = Relationship(rid, type_, start, end, share(props, copy=False) if props else _NO_PROPS)
             all_rels[rid] = rel
             adj = start.out_rels
             if adj.__class__ is tuple:
