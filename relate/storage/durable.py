@@ -26,7 +26,9 @@ Invariants both kinds keep (each kind's file adds its own layout and steps):
    (a bit flip, a cut): the bytes alone cannot tell, a truncated acknowledged frame is byte for byte
    a torn append of it.  So after each successful append + sync, and before the commit returns,
    the writer overwrites a one-line record, `<pid> <seq> <crc32>` (`commit_record`): the last
-   acknowledged seq.  It is written, not synced (no extra fsync per commit): after a process crash
+   acknowledged seq.  It is written, not synced (no extra fsync per commit), and after the first
+   commit through a shared memory mapping of the file's first bytes (`put_record`, the file
+   layer's `put_head`), so a commit makes one write call, its frame's: after a process crash
    (SIGKILL included) the page cache keeps it exact; after a power cut it may hold an older seq, or
    be torn (its checksum then fails and it counts as absent), but never a newer one, because the
    frame it names was synced first.  So the record is a lower bound of what was acknowledged and
