@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import weakref
+from typing import Any
 
 from ..errors import E, StorageError
 
@@ -40,7 +41,8 @@ class OsFile:
     def __init__(self, path: str, fd: int) -> None:
         self.path = path
         self.fd = fd
-        self._head = None  # a shared mapping of the file's first bytes (`put_head`), once made
+        # a shared mapping of the file's first bytes (`put_head`) once made; False: none can be
+        self._head: Any = None
 
     def size(self) -> int:
         return os.fstat(self.fd).st_size
