@@ -2,11 +2,12 @@
 a `CountSpec` -> the walk's end variable when its match is a plain chain whose rows only feed
 counts, else None.
 
-A plain chain: one non-optional part without a selector or a WHERE of its own, no grouping keys, walked from one of its two ends; its
-relationships carry no inline map, type expression or quantified group; its other nodes only
-labels (the anchor keeps whatever the access path answers); no variable of the part is bound
-before it or named twice in it.  What is left of the WHERE after the scan must be simple tests
-(`conjuncts.match_conjunct`) on the walk's end, so a test can run once per end node.
+A plain chain: one non-optional part without a selector or a WHERE of its own, no grouping
+keys, walked from one of its two ends; its relationships carry no inline map, type expression or
+quantified group; its other nodes only labels (the anchor keeps whatever the access path
+answers); no variable of the part is bound before it or named twice in it.  What is left of the
+WHERE after the scan must be simple tests (`conjuncts.match_conjunct`) on the walk's end, so a
+test can run once per end node.
 """
 from __future__ import annotations
 

@@ -99,7 +99,7 @@ def test_count_trails_counts_the_generic_walks(g, way, types, labels, bounds, co
         text = f"MATCH (p:N {{id: $id}}){left}{r}{right}(f{labels}) {where} RETURN {counts}"
     elif start == "backward":
         back = {"->": "<-", "-": "-", "<-": "->"}
-        text = f"MATCH (f{labels}){back[right] if right != '-' else '-'}{r}{back[left] if left != '-' else '-'}(p:N {{id: $id}}) {where} RETURN {counts}"
+        text = f"MATCH (f{labels}){back[right]}{r}{back[left]}(p:N {{id: $id}}) {where} RETURN {counts}"
     elif start == "scan":
         text = f"MATCH (p:A){left}{r}{right}(f{labels}) {where} RETURN {counts}"
     elif start == "null start":
