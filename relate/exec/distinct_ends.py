@@ -9,9 +9,9 @@ relationship keeps only the members it is not in.  A family that holds more pair
 members than hops remain can never be exhausted by the rest of the walk (each later
 relationship is in at most one of them), so it is replaced by the empty constraint: in a walk
 like `(a)-->(b)-->(c)` a node reached by two relationships follows every next one.  The last hop
-only asks whether some member allows the relationship, then runs the end test (labels, the
-WHERE's tests on the end, once per node and incoming row) and adds the node to one set for the
-whole aggregation.
+only asks whether some member allows the relationship; the nodes it reaches that are not yet
+counted are tested once each (the end's labels, then the WHERE's simple tests on the end as one
+`scan_filter` pass) and join one set of node ids for the whole aggregation.
 """
 from __future__ import annotations
 
@@ -23,79 +23,91 @@ _FREE: list = [()]   # the family that forbids nothing
 class DistinctEnds:
     """Stands in for an Aggregate's loop when the plan's `distinct_ends` rule said so."""
 
-    __slots__ = ("source", "matcher", "predicate", "row_width")
+    __slots__ = ("source", "matcher", "end_filter")
 
-    def __init__(self, source, matcher, predicate, row_width: int) -> None:
+    def __init__(self, source, matcher, end_filter) -> None:
         self.source = source
         self.matcher = matcher
-        self.predicate = predicate  # the rest of the WHERE (tests on the end node), or None
-        self.row_width = row_width
+        self.end_filter = end_filter  # a scan_filter.ScanFilter of the WHERE's tests on the end, or None
 
     def rows(self, ctx):
         m = self.matcher
         steps = m.steps
         hops = [(st.types, st.direction is not A.Direction.IN, st.direction is not A.Direction.OUT,
                  st.node.labels) for st in steps]
-        last = steps[-1]
         ends: set[int] = set()
         expand = ctx.graph.expand
         timed = ctx.deadline is not None
+        flt = self.end_filter
         for row in self.source.rows(ctx):
             for r in m.anchors(row, ctx):
-                refused: set[int] = set()
-                pred = self.predicate
-                base = list(r) + [None] * (self.row_width - len(r)) if pred is not None else None
-                src = r[m.anchor_slot]
-                frontier = [(src, _FREE)]
+                frontier = [(r[m.anchor_slot], _FREE)]
                 for k in range(len(hops) - 1):
-                    types, out, inc, labels = hops[k]
-                    remaining = len(hops) - k - 1
-                    nxt: dict = {}   # node id -> [node, family]
-                    for node, fam in frontier:
-                        if timed:
-                            ctx.check_deadline()
-                        for rel, other in expand(node, types, out, inc):
-                            if labels and not all(lb in other.labels for lb in labels):
-                                continue
-                            rid = rel.id
-                            if fam is _FREE:
-                                grown = [(rid,)]
-                            else:
-                                grown = [s + (rid,) for s in fam if rid not in s]
-                                if not grown:
-                                    continue
-                            have = nxt.get(other.id)
-                            if have is None:
-                                nxt[other.id] = [other, grown]
-                            else:
-                                have[1] += grown
-                    frontier = [(n, _settled(f, remaining)) for n, f in nxt.values()]
+                    frontier = _hop(expand, frontier, hops[k], len(hops) - k - 1, ctx, timed)
                     if not frontier:
                         break
                 else:
-                    types, out, inc, labels = hops[-1]
-                    for node, fam in frontier:
-                        if timed:
-                            ctx.check_deadline()
-                        free = fam is _FREE
-                        for rel, other in expand(node, types, out, inc):
-                            oid = other.id
-                            if oid in ends or oid in refused:
-                                continue
-                            if not free:
-                                rid = rel.id
-                                if all(rid in s for s in fam):
-                                    continue
-                            if labels and not all(lb in other.labels for lb in labels):
-                                refused.add(oid)
-                                continue
-                            if base is not None:
-                                base[last.node_slot] = other
-                                if pred(tuple(base), ctx) is not True:
-                                    refused.add(oid)
-                                    continue
-                            ends.add(oid)
+                    found = _last_hop(expand, frontier, hops[-1], ends, ctx, timed)
+                    if flt is not None and found:
+                        found = flt.select(found, r, ctx)
+                    ends.update(n.id for n in found)
         yield (len(ends),)
+
+
+def _hop(expand, frontier: list, hop, remaining: int, ctx, timed: bool) -> list:
+    """The frontier one hop on: (node, family) pairs, one per node reached."""
+    types, out, inc, labels = hop
+    nxt: dict = {}   # node id -> [node, family]
+    one = labels[0] if len(labels) == 1 else None
+    for node, fam in frontier:
+        if timed:
+            ctx.check_deadline()
+        for rel, other in expand(node, types, out, inc):
+            if labels and (one not in other.labels if one is not None else
+                           not all(lb in other.labels for lb in labels)):
+                continue
+            rid = rel.id
+            if fam is _FREE:
+                grown = [(rid,)]
+            else:
+                grown = [s + (rid,) for s in fam if rid not in s]
+                if not grown:
+                    continue
+            have = nxt.get(other.id)
+            if have is None:
+                nxt[other.id] = [other, grown]
+            else:
+                have[1] += grown
+    return [(n, _settled(f, remaining)) for n, f in nxt.values()]
+
+
+def _last_hop(expand, frontier: list, hop, ends: set, ctx, timed: bool) -> list:
+    """The nodes the last hop reaches that are not yet in `ends` and have the end's labels."""
+    types, out, inc, labels = hop
+    found: dict = {}
+    for node, fam in frontier:
+        if timed:
+            ctx.check_deadline()
+        pairs = expand(node, types, out, inc)
+        if fam is _FREE:
+            for _, other in pairs:
+                found[other.id] = other
+        elif len(fam) == 1:
+            s0 = fam[0]
+            for rel, other in pairs:
+                if rel.id not in s0:
+                    found[other.id] = other
+        else:
+            for rel, other in pairs:
+                rid = rel.id
+                if not all(rid in s for s in fam):
+                    found[other.id] = other
+    if len(labels) == 1:
+        lb = labels[0]
+        return [n for i, n in found.items() if i not in ends and lb in n.labels]
+    if labels:
+        return [n for i, n in found.items() if i not in ends and all(lb in n.labels for lb in labels)]
+    return [n for i, n in found.items() if i not in ends]
 
 
 def _settled(fam: list, remaining: int) -> list:

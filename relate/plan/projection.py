@@ -18,11 +18,13 @@ from ..exec.aggregates import AggSpec
 from ..exec.count_trails import CountTrails
 from ..exec.distinct_ends import DistinctEnds
 from ..exec.grouped_count import GroupedCount
+from ..exec import scan_filter as SF
 from ..exec.compile import Scope
 from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
 from ..semantic.projection import (aggregate_rewrite, grouping_key_swap, is_simple_key, item_names,
                                    projected_rewrite, visible)
 from ..syntax import ast as A
+from .conjuncts import match_conjunct
 from .explain import count_text
 from .match_spec import CountSpec, Counting
 
@@ -132,7 +134,8 @@ class ProjectionPlanner:
                 post.append(("expr", self._extract_aggs(expr, scope, aggs, calls)))
         agg = O.Aggregate(op, key_fns, aggs)
         agg.details = ", ".join(n for n, _ in items)
-        agg.scan, shown = self._grouped_count(op, [e for _, e in items if not aggregates_in(e)], aggs, calls)
+        agg.scan, shown = self._grouped_count(op, [e for _, e in items if not aggregates_in(e)], aggs, calls,
+                                              key_fns)
         agg.details += shown
         inner = Scope()
         for k in range(len(key_fns)):
@@ -153,7 +156,7 @@ class ProjectionPlanner:
         out.child.shown = False
         return out
 
-    def _grouped_count(self, op, keys, aggs, calls):
+    def _grouped_count(self, op, keys, aggs, calls, key_fns):
         """What stands in for the Aggregate's loop when the rules say the match's nodes, trails or
         distinct ends are only counted (`rules/grouped_count.py`, `count_trails.py`,
         `distinct_ends.py`), or None; and the words it adds to the details."""
@@ -169,14 +172,27 @@ class ProjectionPlanner:
             return None, ""
         if spec.counting in (Counting.TRAILS, Counting.ENDS):
             part = op.parts[0]
-            width = len(part.scope)
+            flt = self._end_filter(spec, part.scope)
             if spec.counting is Counting.TRAILS:
                 op.name = "VarLengthExpand(Count)"
-                return CountTrails(op.child, part, len(aggs), op.predicate, width), count_text(spec)
+                return CountTrails(op.child, part, len(aggs), flt, len(part.scope), tuple(key_fns)), count_text(spec)
             op.name = "Expand(DistinctEnds)"
-            return DistinctEnds(op.child, part, op.predicate, width), count_text(spec)
+            return DistinctEnds(op.child, part, flt), count_text(spec)
         label = spec.match.whole_label if spec.counting is Counting.COLUMNS else None
         return GroupedCount(op.child, op.parts[0], spec.key_names, len(aggs), label), count_text(spec)
+
+    def _end_filter(self, spec: CountSpec, scope: Scope) -> SF.ScanFilter | None:
+        """The WHERE left after the match, all simple tests on the walk's end (the rules checked),
+        as one scan filter over end nodes."""
+        m = spec.match
+        if not spec.filtered:
+            return None
+        end = m.names[-1] if m.anchor == 0 else m.names[0]
+        tests = []
+        for c in m.where:
+            key, op, value = match_conjunct(c, end, m.outer)
+            tests.append(SF.Test(key, op, None if value is None else self.compiler.compile(value, scope)))
+        return SF.ScanFilter(tests)
 
     def _extract_aggs(self, e, scope, aggs, calls):
         """`e` with each aggregate call replaced by a variable reading its slot."""

@@ -16,12 +16,15 @@ from ..conjuncts import match_conjunct
 from ..match_spec import CountSpec, Counting
 
 
-def end_of_walk(spec) -> str | None:
-    """The variable name of the node the walk ends at, when the spec's match is a plain chain."""
+def end_of_walk(spec, keyed: bool = False) -> str | None:
+    """The variable name of the node the walk ends at, when the spec's match is a plain chain
+    (grouped by keys that only read the walk's start, when `keyed`)."""
     if not isinstance(spec, CountSpec) or spec.counting is not Counting.ROWS:
         return None
     m = spec.match
-    if m is None or spec.optional or spec.keys or not spec.aggregates:
+    if m is None or spec.optional or not spec.aggregates:
+        return None
+    if spec.keys and not (keyed and all(_reads_start(e, m) for e in spec.keys)):
         return None
     if len(spec.arguments) != len(spec.aggregates) or len(spec.distinct) != len(spec.aggregates):
         return None
@@ -45,6 +48,14 @@ def end_of_walk(spec) -> str | None:
     if spec.filtered and not all(match_conjunct(c, end, m.outer) is not None for c in m.where):
         return None
     return end
+
+
+def _reads_start(e, m) -> bool:
+    """Whether a grouping key is the walk's start, a variable from before the part, or a property
+    of one of them: the same for every row one anchor gives."""
+    if isinstance(e, A.Property):
+        e = e.subject
+    return isinstance(e, A.Variable) and (e.name == m.anchor_name or e.name in m.outer)
 
 
 def part_variables(spec: CountSpec) -> frozenset[str]:
