@@ -108,7 +108,8 @@ def test_count_trails_counts_the_generic_walks(g, way, types, labels, bounds, co
     else:
         text = f"MATCH (p:N) WHERE p.id <= $id MATCH (p){left}{r}{right}(f{labels}) {where} RETURN {counts}"
     # a test on f may make f the anchor, and the far node's inline map then keeps the generic walk
-    _both(db, text, {"id": at}, "VarLengthExpand(Count)", taken=None if start in ("backward", "scan") and where else True)
+    taken = None if start in ("backward", "scan") and where else True
+    _both(db, text, {"id": at}, "VarLengthExpand(Count)", taken=taken)
 
 
 @FAST
