@@ -16,7 +16,7 @@ after `re`'s pure-Python compiler, and a pattern equal to the one `re.compile` m
 """
 from __future__ import annotations
 
-import _sre
+import _sre  # type: ignore[import-not-found]  # CPython's regular expression engine
 import pickle
 import sys
 from array import array
@@ -34,7 +34,7 @@ def _engine_code(pattern: Any) -> tuple | None:
     """`_sre.compile`'s arguments after the text for `pattern`, as `re._compiler.compile` makes
     them (the code as bytes), or None where this Python's `re` is laid out otherwise."""
     try:
-        from re import _compiler, _parser
+        from re import _compiler, _parser  # type: ignore[attr-defined]
         p = _parser.parse(pattern.pattern, pattern.flags)
         code = _compiler._code(p, pattern.flags)
         indexgroup: list[str | None] = [None] * p.state.groups
@@ -65,14 +65,15 @@ def _scanner_data(scanner: Scanner) -> tuple:
 def scanner_data(lexer: BasicLexer) -> bytes | None:
     """The built scanner of `lexer` and its keyword callbacks as plain data, or None when it has
     none built or holds a callback this module does not rebuild."""
-    if lexer.__dict__.get("_scanner") is None or lexer.user_callbacks:
+    scanner = lexer.__dict__.get("_scanner")
+    if scanner is None or lexer.user_callbacks:
         return None
     unless = []
     for name, callback in lexer.callback.items():
         if type(callback) is not UnlessCallback:  # pragma: no cover - no such callback in cypher.lark
             return None
         unless.append((name, _scanner_data(callback.scanner)))
-    return pickle.dumps((ENGINE, _scanner_data(lexer._scanner), tuple(unless)), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((ENGINE, _scanner_data(scanner), tuple(unless)), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 class _CompiledOnFirstUse:
