@@ -3,7 +3,8 @@
 Generates the graph from its seed, loads and measures the engine (bench/measure.py), adds what
 only a real process can measure (resident memory before and after the load, peak memory, and for
 durable stores the disk size and the time to reopen the store and answer one lookup), and writes
-it all as JSON.  `--memory-only` stops after the load (the scale-M memory comparison).
+it all as JSON.  `--memory-only` stops after the load and the scan queries Q1s, Q4 and Q5 (run
+twice each, so caches a scan builds are in the figure: the scale-M memory comparison).
 The runner starts it with the project's venv for relate and the floor and with the peers' venv for
 the others, so Kuzu and LadybugDB never share a process.
 """
@@ -80,6 +81,22 @@ def reopen_hook(graph):
     return hook
 
 
+WARM_QUERIES = ("Q1s", "Q4", "Q5")  # the scans: relate builds its label columns the second time
+
+
+def warm_caches(engine, graph) -> list[str]:
+    """Before memory is weighed after a load: run each scan query twice, so what an engine keeps
+    for them (relate's label-column caches) is built and counted, as it is once it serves
+    reads -> the queries run."""
+    ran = []
+    for q in WARM_QUERIES:
+        if q in engine.supports:
+            for _ in range(2):
+                engine.query(q, graph.params[q][0])
+            ran.append(q)
+    return ran
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("engine", choices=ENGINES)
@@ -100,6 +117,7 @@ def main() -> None:
             t0 = time.perf_counter()
             engine.load(graph)
             out = {"engine": engine.name, "times": {"load": time.perf_counter() - t0}, "extra": {}}
+            out["extra"]["warm_queries"] = warm_caches(engine, graph)
         else:
             hook = reopen_hook(graph) if getattr(engine, "path", None) else None
             out = measure.run(engine, graph, expected, budget=args.budget, after_load=hook)

@@ -43,8 +43,9 @@ import time
 
 from ..errors import E, StorageError
 from . import frames, snapshot
-from .durable import (DurableStore, check_reach, commit_record, cut, dropped, ignored, locked, read_snapshot,
-                      record_holder, recorded_seq, remove_stray_temps, replay, report, set_aside, took_lease)
+from .durable import (DurableStore, check_reach, commit_record, cut, dropped, ignored, locked, put_record,
+                      read_snapshot, record_holder, recorded_seq, remove_stray_temps, replay, report, set_aside,
+                      took_lease)
 from .fs import io_error, write_new, write_whole
 from .graph import Graph
 
@@ -391,13 +392,15 @@ class DirectoryStore(DurableStore):
         self._note(seq)
 
     def settle(self) -> None:
-        self._fold_when(self.wal_bytes, self.checkpoint_min, self.snapshot_bytes, self.checkpoint)
+        grown = self.wal_bytes
+        if grown > self.checkpoint_min and grown > self.snapshot_bytes:
+            self._fold_when(grown, self.checkpoint_min, self.snapshot_bytes, self.checkpoint)
 
     def _note(self, seq: int) -> None:
         """After a synced commit: the commit record in `lock` names it (written, not synced)."""
         try:
             if self.lock_file is not None:
-                self.lock_file.write_at(0, commit_record(seq))
+                put_record(self.lock_file, seq)
         except OSError:
             pass  # the record lags: a later open checks less, never refuses wrongly
 

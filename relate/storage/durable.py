@@ -26,7 +26,9 @@ Invariants both kinds keep (each kind's file adds its own layout and steps):
    (a bit flip, a cut): the bytes alone cannot tell, a truncated acknowledged frame is byte for byte
    a torn append of it.  So after each successful append + sync, and before the commit returns,
    the writer overwrites a one-line record, `<pid> <seq> <crc32>` (`commit_record`): the last
-   acknowledged seq.  It is written, not synced (no extra fsync per commit): after a process crash
+   acknowledged seq.  It is written, not synced (no extra fsync per commit), and after the first
+   commit through a shared memory mapping of the file's first bytes (`put_record`, the file
+   layer's `put_head`), so a commit makes one write call, its frame's: after a process crash
    (SIGKILL included) the page cache keeps it exact; after a power cut it may hold an older seq, or
    be torn (its checksum then fails and it counts as absent), but never a newer one, because the
    frame it names was synced first.  So the record is a lower bound of what was acknowledged and
@@ -93,7 +95,8 @@ class DurableStore(Store):
         txn = self.graph.txn
         if txn is None or not txn.redo:
             return None
-        self._restore()
+        if self._repair is not None:
+            self._restore()
         seq = self.seq + 1
         return seq, frames.frame(frames.TXN, snapshot.txn_payload(seq, self.graph, txn.redo))
 
@@ -109,7 +112,8 @@ class DurableStore(Store):
             undo = (f"cut {file.path} back to its last transaction ({offset} bytes)",
                     lambda: cut_back(file, offset))
             raise self._failed(f"append a transaction to {file.path}", step, e, undo) from None
-        self._resumed(file.path)
+        if self.broken is not None:
+            self._resumed(file.path)
 
     def _failed(self, action: str, step: str, e: OSError, undo: tuple[str, Callable[[], None]]) -> StorageError:
         """A write of a commit failed: say so on the log, try `undo` now (it runs again before the
@@ -145,7 +149,8 @@ class DurableStore(Store):
             log.warning("writes resume: %s took a transaction again", path)
 
     def _fold_when(self, grown: int, minimum: int, snapshot_bytes: int, fold) -> None:
-        """After a commit: `fold()` once the log outweighs both `minimum` and the snapshot."""
+        """After a commit: `fold()` once the log outweighs both `minimum` and the snapshot (callers
+        test that first: this runs on every commit)."""
         if grown > max(minimum, snapshot_bytes):
             try:
                 fold()
@@ -233,8 +238,27 @@ RECORD_SIZE = 41  # `<pid, 10 wide> <seq, 20 digits> <crc32, 8 hex>\n`: fixed, s
 
 def commit_record(seq: int) -> bytes:
     """The commit record naming `seq` as the last acknowledged transaction (invariant 6)."""
-    body = f"{os.getpid():<10d} {seq:020d}".encode("ascii")
-    return body + b" %08x\n" % zlib.crc32(body)
+    pid = os.getpid()
+    if _RECORD_HEAD[0] != pid:
+        head = f"{pid:<10d} ".encode("ascii")
+        _RECORD_HEAD[:] = [pid, head, zlib.crc32(head)]
+    _, head, crc = _RECORD_HEAD
+    digits = b"%020d" % seq
+    return b"%s%s %08x\n" % (head, digits, zlib.crc32(digits, crc))
+
+
+_RECORD_HEAD: list = [None, b"", 0]  # this process's pid, the record's first 11 bytes and their crc
+
+
+def put_record(file, seq: int) -> None:
+    """Overwrite the commit record at the start of `file` (unsynced; through a mapping where the
+    file layer has one, so a commit makes one write call: its frame's)."""
+    data = commit_record(seq)
+    put = getattr(file, "put_head", None)
+    if put is None:
+        file.write_at(0, data)
+    else:
+        put(data)
 
 
 def recorded_seq(raw: bytes) -> int | None:

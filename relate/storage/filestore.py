@@ -34,7 +34,7 @@ from typing import Any
 
 from ..errors import E, StorageError
 from . import frames, snapshot
-from .durable import (DurableStore, check_reach, commit_record, cut, dropped, ignored, locked, read_snapshot,
+from .durable import (DurableStore, check_reach, cut, dropped, ignored, locked, put_record, read_snapshot,
                       recorded_seq, remove_stray_temps, replay, report, set_aside, took_lease)
 from .fs import io_error, temp_name, write_whole
 from .graph import Graph
@@ -126,7 +126,7 @@ class FileStore(DurableStore):
         try:
             if self.record_file is None:
                 self.record_file = self.fs.open(self.record, create=True)
-            self.record_file.write_at(0, commit_record(seq))
+            put_record(self.record_file, seq)
         except OSError:
             pass  # the record lags: a later open checks less, never refuses wrongly
 
@@ -211,7 +211,9 @@ class FileStore(DurableStore):
         self._note(seq)
 
     def settle(self) -> None:
-        self._fold_when(self.end - self.snapshot_bytes, self.compact_min, self.snapshot_bytes, self._compact)
+        grown = self.end - self.snapshot_bytes
+        if grown > self.compact_min and grown > self.snapshot_bytes:
+            self._fold_when(grown, self.compact_min, self.snapshot_bytes, self._compact)
 
     def checkpoint(self) -> None:
         """Compact now: the file becomes one snapshot of the current graph."""

@@ -143,23 +143,41 @@ def register(cls: type, tag: str, to_json, from_json) -> None:
     _DECODERS[tag] = from_json
 
 
+def _default(v):
+    entry = _ENCODERS.get(type(v))
+    if entry is None:
+        raise E.Storage.Encode(type=type(v).__name__)
+    _TAGGED.append(True)
+    return {"$t": entry[0], "v": entry[1](v)}
+
+
+_TAGGED: list = []  # grows while a payload with tagged values is encoded (`encode` looks at its length)
+
+
+def _make_encoder():
+    """One JSON encoder built once (compact, UTF-8 text, NaN/Infinity, tags through `_default`), so a
+    commit's small payload pays one C call instead of setting up `json.dumps`' Python layers."""
+    c_make = getattr(json.encoder, "c_make_encoder", None)
+    if c_make is None:  # no C accelerator: the pure-Python encoder, same bytes
+        enc = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False,
+                               default=_default)
+        return enc.encode
+    # payloads are trees built by the store (no cycles), so no cycle markers
+    one_shot = c_make(None, _default, json.encoder.encode_basestring, None, ":", ",", False, False, True)
+    return lambda payload: "".join(one_shot(payload, 0))
+
+
+_encode_text = _make_encoder()
+
+
 def encode(payload: dict) -> bytes:
     """A payload dict -> compact JSON bytes, tagging values JSON cannot hold."""
-    used = []
-
-    def default(v):
-        entry = _ENCODERS.get(type(v))
-        if entry is None:
-            raise E.Storage.Encode(type=type(v).__name__)
-        used.append(True)
-        return {"$t": entry[0], "v": entry[1](v)}
-
-    # payloads are trees built by the store (no cycles), so the encoder's cycle check is skipped
-    text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, check_circular=False, default=default)
-    if used:
-        payload = dict(payload, tagged=True)
-        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, check_circular=False,
-                          default=default)
+    before = len(_TAGGED)
+    text = _encode_text(payload)
+    if len(_TAGGED) != before:
+        del _TAGGED[:]
+        text = _encode_text(dict(payload, tagged=True))
+        del _TAGGED[:]
     return text.encode("utf-8", "surrogatepass")
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import weakref
+from typing import Any
 
 from ..errors import E, StorageError
 
@@ -35,11 +36,13 @@ def write_failed(e: OSError) -> StorageError:
 class OsFile:
     """An open file: positional reads and writes, size, sync, truncate."""
 
-    __slots__ = ("path", "fd", "__weakref__")
+    __slots__ = ("path", "fd", "_head", "__weakref__")
 
     def __init__(self, path: str, fd: int) -> None:
         self.path = path
         self.fd = fd
+        # a shared mapping of the file's first bytes (`put_head`) once made; False: none can be
+        self._head: Any = None
 
     def size(self) -> int:
         return os.fstat(self.fd).st_size
@@ -56,14 +59,38 @@ class OsFile:
         return b"".join(chunks)
 
     def write_at(self, offset: int, data: bytes) -> None:
-        view = memoryview(data)
+        n = os.pwrite(self.fd, data, offset)
+        if n == len(data):
+            return  # the common case: all of it in one call
+        view = memoryview(data)[n:]
+        offset += n
         while view:
             n = os.pwrite(self.fd, view, offset)
             view = view[n:]
             offset += n
 
+    def put_head(self, data: bytes) -> None:
+        """Overwrite the file's first `len(data)` bytes, unsynced, as `write_at(0, data)` would.
+
+        The second and later calls of one length store into a shared memory mapping of those bytes
+        instead of making a system call: the kernel's page cache holds them either way, so they
+        survive the process (SIGKILL included) and, like any unsynced write, may be lost or torn by
+        a power cut.  Where no mapping can be made (Pyodide, a file system without it) it writes."""
+        head = self._head
+        if head and len(head) == len(data):
+            head[:] = data
+            return
+        self.write_at(0, data)
+        if head is None and sys.platform != "emscripten":
+            try:
+                import mmap  # native only, and only for a writer's commit record
+                self._head = mmap.mmap(self.fd, len(data))
+            except (ImportError, OSError, ValueError):
+                self._head = False  # no mapping here: write each time
+
     def sync(self) -> None:
-        # fdatasync also flushes the size change an append makes; macOS lacks it
+        # fdatasync also flushes the size change an append makes (as durable as fsync for an
+        # append, without the timestamps); macOS lacks it
         getattr(os, "fdatasync", os.fsync)(self.fd)
 
     def truncate(self, size: int) -> None:
@@ -74,6 +101,9 @@ class OsFile:
         return (st.st_dev, st.st_ino)
 
     def close(self) -> None:
+        head, self._head = self._head, None
+        if head:
+            head.close()  # the mapping holds a duplicate of the descriptor, and with it the flock
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1

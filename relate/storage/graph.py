@@ -11,9 +11,9 @@ Invariants (kept by every mutating method, undone by `Transaction.rollback`):
 - each property index `(label, key)` maps a hashable value to the live labelled node holding it
   while it is the only one, else to `{node id: node}` in insertion order (`index_lookup` hides
   which).
-- records created without properties share one empty map (`_NO_PROPS`, see `props.py`);
-  `set_prop`, the only writer of property maps, gives a record its own map before its first
-  change.
+- records created without properties share one empty map (`_NO_PROPS`, see `props.py`), and
+  relationships with equal int/str property maps share one (`_shared_props`); `set_prop`, the
+  only writer of property maps, gives a record its own map before its first change.
 - a label column (`column`, `label_columns.py`) equals a scan of `by_label[label]` whenever it
   is read: a node joining a label is appended there (the column catches up on read), a property
   write changes the column in place (`label_columns.set_value`), a node leaving a label drops
@@ -50,6 +50,7 @@ from .history import History
 from .index_order import OrderedKeys
 from . import label_columns
 from .props import NO_PROPS as _NO_PROPS
+from .props import SharedMaps
 from .reltable import RelTable
 from .schema_defs import ConstraintDef, ConstraintKind, IndexDef
 
@@ -130,6 +131,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
         self.node_entries: dict[str, dict] = {}
         self.touched: dict | None = None  # id -> entity written by the running statement (graph_schema.py)
         self._label_sets: dict[frozenset | tuple, frozenset] = {frozenset(): frozenset()}
+        self._shared_props = SharedMaps()  # relationship property maps shared by value (props.py)
         self.next_node_id = 0
         self.next_rel_id = 0
         self.txn: Transaction | None = None
@@ -295,7 +297,7 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             self._index_add(node, lb)
 
     def create_rel(self, type: str, start: Node, end: Node, props: dict) -> Relationship:
-        rel = Relationship(self.next_rel_id, type, start, end, dict(props) if props else _NO_PROPS)
+        rel = Relationship(self.next_rel_id, type, start, end, self._shared_props.share(props) if props else _NO_PROPS)
         self.next_rel_id += 1
         self._link(rel)
         if self.rel_index_data:
@@ -349,8 +351,8 @@ class Graph(Adjacency, GraphLoad, GraphSchema):
             if entity.id not in pre:
                 pre[entity.id] = (entity, entity.labels if is_node else None, dict(entity.props))
         props = entity.props
-        if props is _NO_PROPS:
-            props = entity.props = {}
+        if props is _NO_PROPS or not is_node and self._shared_props.owns(props):
+            props = entity.props = dict(props)  # a shared map is never changed in place
         had = key in props
         old = props.get(key)
         rel_indexed = not is_node and bool(self.rel_index_data)

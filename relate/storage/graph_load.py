@@ -18,6 +18,7 @@ from .props import NO_PROPS as _NO_PROPS
 from .schema_defs import ConstraintDef, IndexDef, constraint_from_row, index_from_row
 
 if TYPE_CHECKING:
+    from .props import SharedMaps
     from .reltable import RelTable
 
     class _GraphParts:
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
         node_entries: dict[str, dict]
         _columns: dict
         _label_sets: dict[frozenset | tuple, frozenset]
+        _shared_props: SharedMaps
         next_node_id: int
         next_rel_id: int
 
@@ -84,7 +86,7 @@ class GraphLoad(_GraphParts):
     def restore_rel(self, id: int, type: str, start: int, end: int, props: dict) -> Relationship:
         """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
         rel = Relationship(id, type, self.nodes[start], self.nodes[end],
-                           _shared(props) if props else _NO_PROPS)
+                           self._shared_props.share(_shared(props), copy=False) if props else _NO_PROPS)
         self._link(rel)
         if self.rel_index_data:
             self._rel_index_add(rel)
@@ -115,10 +117,11 @@ class GraphLoad(_GraphParts):
                 top = nid
         self.next_node_id = top + 1
         top = self.next_rel_id - 1
+        share = self._shared_props.share
         for rid, type_, s, e, props in rels:
             start = all_nodes[s]
             end = all_nodes[e]
-            rel = Relationship(rid, type_, start, end, _shared(props) if props else _NO_PROPS)
+            rel = Relationship(rid, type_, start, end, share(_shared(props), copy=False) if props else _NO_PROPS)
             all_rels[rid] = rel
             adj = start.out_rels
             if adj.__class__ is tuple:
