@@ -15,7 +15,6 @@ from .storage.as_of import view
 from .syntax import ast as A
 from .syntax.position import position
 from .syntax.temporal_prefix import resolve as resolve_ref
-from .temporal.instant import parse_ns
 
 VALID_NOW = Notification(
     code="CURRENT_READ_VALID_NOW",
@@ -64,6 +63,7 @@ def resolve(db, prepared, params: dict, at_time: str | None, limit: int):
             raise E.Temporal.AtTimeWrite()
         if not _top_level_match(stmt):
             raise E.Temporal.AtTimeNeedsMatch()
+        from .temporal.instant import parse_ns  # only for `at_time`: loads temporal parsing
         t = parse_ns(at_time) if isinstance(at_time, str) else None
         if t is None:
             raise E.Temporal.InvalidTemporalPrefix(what="atTime", got=repr(at_time))

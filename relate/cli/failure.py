@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from ..errors import Position, RelateError, UsageError
 from ..output.jsonout import dumps
-from ..output.table import width
-from ..output.toon import encode_field
 from .script import Statement
 
 
@@ -64,6 +62,7 @@ def error_text(obj: dict, mode: str) -> str:
     if mode in ("envelope", "jsonl"):
         return dumps(obj) + "\n"
     if mode == "toon":
+        from ..output.toon import encode_field  # only a failure in TOON mode needs the encoder
         return "\n".join(encode_field("error", obj["error"])) + "\n"
     return ""
 
@@ -77,4 +76,5 @@ def excerpt(source: str, position: Position) -> list[str]:
     if not text.strip():
         return []
     lead = text[:position.column - 1]
+    from ..output.table import width  # display width, as the table mode measures it
     return ["  " + text.rstrip(), "  " + " " * width(lead) + "^"]

@@ -14,15 +14,13 @@ counts, `truncated`).  `max_rows` of None or 0 prints every row.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
 from ..result import Result
-from . import envelope, jsonl, table, toon
 
+# each mode's module is imported when a result is first rendered in it: a process prints in one
 MODES = ("table", "envelope", "jsonl", "toon")
-
-_RENDERERS = {"table": table.render, "envelope": envelope.render, "jsonl": jsonl.render,
-              "toon": toon.render}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +38,7 @@ def cap_warning(kept: int, total: int) -> str:
 
 def render(result: Result, mode: str, *, max_rows: int | None = None) -> Rendered:
     """`result` as printed by `--mode <mode>`, with at most `max_rows` rows when it is > 0."""
-    renderer = _RENDERERS.get(mode)
-    if renderer is None:
+    if mode not in MODES:
         raise ValueError(f"unknown output mode {mode!r}; expected one of {', '.join(MODES)}")
     if max_rows is not None and (isinstance(max_rows, bool) or not isinstance(max_rows, int)
                                  or max_rows < 0):
@@ -52,6 +49,7 @@ def render(result: Result, mode: str, *, max_rows: int | None = None) -> Rendere
     if max_rows and total > max_rows:
         rows = rows[:max_rows]
         stderr = cap_warning(max_rows, total)
+    renderer = importlib.import_module(f"{__name__}.{mode}").render
     return Rendered(renderer(result, rows, total), stderr)
 
 

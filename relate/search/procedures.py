@@ -12,14 +12,14 @@ which `Database.run` hands over on `ExecContext.search`.
 from __future__ import annotations
 
 from ..procedures import Procedure, parse_signature
-from .declare import create_fulltext_index
-from .fulltext import searched
-from .scope import of_context
-from .state import declared_analyzer
-from .vectors import vector_search
+
+# each procedure imports the search engine when it first runs: a database that never searches
+# (most statements, every `relate "..."` start-up) never loads it
 
 
 def _create(args, ctx):
+    from .declare import create_fulltext_index
+    from .state import declared_analyzer
     label, prop, options = args
     before = len(ctx.graph.indexes)
     d = create_fulltext_index(ctx.graph, label, prop, options)
@@ -29,6 +29,8 @@ def _create(args, ctx):
 
 
 def _fulltext(args, ctx):
+    from .fulltext import searched
+    from .scope import of_context
     label, prop, query, k, options = args
     out, graph = searched(ctx.graph, label, prop, query, 10 if k is None else k, options, of_context(ctx))
     nodes = graph.nodes  # a hit of a search at a past time is the node as it was then
@@ -36,6 +38,8 @@ def _fulltext(args, ctx):
 
 
 def _vector(args, ctx):
+    from .scope import of_context
+    from .vectors import vector_search
     label, prop, query, k, options = args
     scope = of_context(ctx)
     if isinstance(query, str):

@@ -19,8 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import RelateError
 from . import ast as A
 from .position import position, syntax_error
-from . import malformed, tables, temporal_prefix, unsupported
-from .expected import expected_text
+from . import tables, temporal_prefix
 from .prescan import NODE_OPEN, prescan, unmark
 from .transform import Build, check_int_range
 
@@ -105,6 +104,9 @@ def _refusal(text: str, marked: str, e: UnexpectedInput) -> RelateError:
     if isinstance(e, UnexpectedToken):
         e = _reread(marked, e)
     at = _offset(text, e)
+    # the diagnosis of refused text loads only once some text is refused
+    from . import malformed, unsupported
+    from .expected import expected_text
     refused = unsupported.refused(text, at)
     if refused is not None:
         return refused

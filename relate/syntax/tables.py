@@ -7,6 +7,9 @@ kinds of object cannot travel by value: modules (lark keeps the `re` module in i
 configuration) and lark's `Shift`/`Reduce` actions, which its parser compares by identity; both
 are written as references and resolved on load.
 
+The lexers' scanners are built before the image is written and travel as plain data, each
+rebuilt when its lexer first scans (`scanners.py`).
+
 Where an image comes from, in order: the one shipped beside the grammar (`cypher.lark.bin`, written
 by the site build: the browser has no cache between page loads), then this user's cache file in
 the temporary directory, else the parser is built and that cache file written.  An image names the
@@ -24,15 +27,17 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from lark import Lark
+from lark.lexer import BasicLexer
 from lark.parsers import lalr_analysis
 
 from ..dataclass_code import trusted
 from ..gc_pause import paused
+from .scanners import loaded_lexer, scanner_data
 
 __all__ = ["digest", "load", "save", "build", "cache_path"]
 
 # bumped whenever what an image holds changes shape
-_FORMAT = "relate-lark-image/1"
+_FORMAT = "relate-lark-image/2"
 _ACTIONS = {id(lalr_analysis.Shift): "Shift", id(lalr_analysis.Reduce): "Reduce"}
 
 
@@ -50,6 +55,16 @@ class _Pickler(pickle.Pickler):
         action = _ACTIONS.get(id(obj))
         return None if action is None else ("action", action)
 
+    def reducer_override(self, obj: object) -> Any:
+        # a built lexer travels with its scanner as plain data, rebuilt on first use (`scanners.py`)
+        if type(obj) is BasicLexer:
+            data = scanner_data(obj)
+            if data is not None:
+                state = {k: v for k, v in vars(obj).items() if k != "callback"}
+                state["_scanner"] = None
+                return (loaded_lexer, (state, data))
+        return NotImplemented
+
 
 class _Unpickler(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> object:
@@ -66,10 +81,10 @@ def build(grammar: str, options: dict[str, Any]) -> Lark:
 
 
 def save(parser: Lark, f: BinaryIO, grammar: str, options: dict[str, Any]) -> None:
-    """Write an image of `parser` (built from `grammar` with `options`, not yet used to parse: its
-    lexers compile their regular expressions on first use, and those are cheaper compiled again
-    than unpickled)."""
+    """Write an image of `parser` (built from `grammar` with `options`), its lexers' scanners
+    built."""
     _share_actions(parser)
+    _build_scanners(parser)
     f.write(digest(grammar, options) + b"\n")
     # the grammar's own parse tree is only needed to build a parser, not to run one
     state = {k: v for k, v in vars(parser).items() if k != "grammar"}
@@ -90,6 +105,13 @@ def _share_actions(parser: Lark) -> None:
             # reduce's is a `Rule` (one object per rule already)
             key = (id(action), arg if isinstance(arg, int) else id(arg))
             actions[token] = pairs.setdefault(key, (action, arg))
+
+
+def _build_scanners(parser: Lark) -> None:
+    lexer = getattr(parser.parser, "lexer", None)
+    lexers = list(getattr(lexer, "lexers", {}).values()) + [getattr(lexer, "root_lexer", lexer)]
+    for one in lexers:
+        getattr(one, "scanner", None)  # lark's BasicLexer builds its scanner when first asked
 
 
 def load(path: Path, grammar: str, options: dict[str, Any]) -> Lark | None:

@@ -17,7 +17,6 @@ import re
 from dataclasses import dataclass
 
 from ..errors import E
-from ..temporal.instant import parse_ns
 from .position import position
 
 _TIME = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\$[A-Za-z_][A-Za-z0-9_]*)"""
@@ -44,6 +43,7 @@ class TemporalPrefix:
 def _ref(text: str, token: str, offset: int, what: str) -> TimeRef:
     if token.startswith("$"):
         return TimeRef(None, token[1:], offset)
+    from ..temporal.instant import parse_ns  # temporal parsing loads only for a prefix
     ns = parse_ns(token[1:-1])
     if ns is None:
         raise E.Temporal.InvalidTemporalPrefix(what=what, got=token, position=position(text, offset))
@@ -75,6 +75,7 @@ def resolve(ref: TimeRef, params: dict, what: str) -> int:
     value = params.get(ref.param)
     ns = None
     if isinstance(value, str):
+        from ..temporal.instant import parse_ns
         ns = parse_ns(value)
     elif value is not None and hasattr(value, "epoch_nanos"):
         ns = value.epoch_nanos()
