@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from .errors import E
 from .exec.context import CancelToken, ExecContext
 from .exec.value_size import KIND as MEMORY_KIND
+from .exec.pipeline import fuse
 from .exec.profile import instrument
 from . import temporal_run
 from .plan.catalog import catalog
@@ -169,6 +170,10 @@ class Database:
     def prepare(self, text: str) -> Prepared:
         """Plan `text` (from the cache when the same text was planned before on this schema)."""
         self.store.refresh()  # a live reader takes in the writer's latest commits first
+        return self._prepare(text)
+
+    def _prepare(self, text: str) -> Prepared:
+        """`prepare` once the store is refreshed."""
         hit = self.plan_cache.get(text)
         if hit is not None and hit.schema_version == self.graph.schema_version:
             # the cached entry itself (planning took no time); no clock is read here: a clock
@@ -185,6 +190,8 @@ class Database:
         desc, notes = describe(plan.root)
         if stmt.profile:
             instrument(plan.root)  # this plan only ever runs as PROFILE: its text says so
+        elif plan.schema is None and not stmt.explain:
+            plan.pipeline = fuse(plan.root)
         t4 = time.perf_counter_ns()
         timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
                           parse_ms=_ms(t3 - t0), plan_ms=_ms(t4 - t3))
@@ -326,12 +333,13 @@ class Database:
                 # date(), datetime.statement(), ... read one instant per statement; a plan that
                 # calls them has loaded relate.temporal when it was compiled
                 clock = sys.modules.get("relate.temporal.clock")
+                pipe = plan.pipeline
                 if clock is None:
-                    rows = list(plan.root.rows(ctx))
+                    rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
                 else:
                     token = clock.pin(self._explicit_ns if outer is not None else None)
                     try:
-                        rows = list(plan.root.rows(ctx))
+                        rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
                     finally:
                         clock.unpin(token)
                 if not plan.columns:
