@@ -11,6 +11,8 @@ fires is an `InternalError`.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..errors import E, InternalError
 from ..syntax import ast as A
 from ..values import Node, Relationship, type_name
@@ -25,6 +27,9 @@ from .scope import Scope  # noqa: F401  (planner and matcher import Scope from h
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
               "percentiledisc", "percentilecont"}
+
+
+_NESTING = frozenset((list, dict))  # the member kinds a built map's depth check looks into
 
 
 def _internal(what: str) -> InternalError:
@@ -252,6 +257,17 @@ class Compiler:
                     check_members(v, v.values(), ctx.depths)
                     break
             return v
+        if len(e.entries) >= 2 and all(type(v) is A.Parameter for _, v in e.entries):
+            # `{id: $id, name: $name, ...}` (a one-row CREATE): the values taken in one pass in C
+            keys = tuple(k for k, _ in e.entries)
+            take = itemgetter(*(v.name for _, v in e.entries))
+
+            def from_params(row, ctx):
+                v = dict(zip(keys, take(ctx.params)))
+                if not _NESTING.isdisjoint(map(type, v.values())):  # only a member that nests can pass the bound
+                    check_members(v, v.values(), ctx.depths)
+                return v
+            return from_params
         subjects = {v.subject.name for _, v in e.entries
                     if isinstance(v, A.Property) and isinstance(v.subject, A.Variable)}
         if len(subjects) != 1 or len(e.entries) < 2 or not all(isinstance(v, A.Property) for _, v in e.entries):
