@@ -67,7 +67,9 @@ class Compiler:
         if not scope.has(e.name):
             raise _internal(f"`{e.name}` is not bound")
         i = scope.slot(e.name)
-        return lambda row, ctx: row[i]
+        f = lambda row, ctx: row[i]  # noqa: E731
+        f.slot = i  # type: ignore[attr-defined]  # what a fused pipeline reads inline
+        return f
 
     def _Property(self, e, scope):
         subj = self.compile(e.subject, scope)
@@ -85,6 +87,7 @@ class Compiler:
                 if t is dict:
                     return s.get(key)
                 return _prop(s, key)
+            fast.slot_key = (i, key)  # type: ignore[attr-defined]  # what a fused pipeline reads inline
             return fast
         return lambda row, ctx: _prop(subj(row, ctx), key)
 

@@ -34,6 +34,10 @@ FUSED = [
     ("MATCH (p:Admin) RETURN p.id", {}),
     ("MATCH (n) RETURN count(*) AS c", {}),
     ("RETURN $x AS x", {"x": 7}),
+    ("MATCH (p:Person {id: 3})-[k:KNOWS]->(f) RETURN f, f.id, p.name, k, 1 + f.age AS a", {}),
+    ("MATCH (p:Person)-[k:KNOWS]->(f) WHERE k.w = 1 RETURN p, k.w, f.name", {}),
+    ("MATCH (p:Person) WITH p, p.age AS a WHERE a > 21 RETURN p.id, a", {}),
+    ("WITH {k: 1} AS m UNWIND [m] AS x RETURN x.k", {}),
     # parts the fuser does not write out run through the MATCH operator's own walk, inside it
     ("MATCH (p:Person)-[:KNOWS*1..2]->(f) RETURN p.id, f.id", {}),
     ("MATCH p = (a:Person {id: 1})-[:KNOWS]->(b) RETURN p", {}),
