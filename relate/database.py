@@ -119,6 +119,7 @@ class Database:
         self.procedures = ProcedureRegistry(builtins() + search_procedures())
         self._explicit = None  # the open transaction of a `transaction()` block
         self._explicit_ns = 0  # when it began (epoch nanoseconds)
+        self._read_txn = None  # the transaction reads on the common path share while it stays clean
         # the clock of the time travel (`temporal.md`): epoch nanoseconds; tests pass a fixed one
         self.clock = clock if clock is not None else time.time_ns
         # how many versions of the history a read at a past time may look at

@@ -18,6 +18,7 @@ from time import perf_counter_ns
 from .errors import E
 from .exec.context import ExecContext
 from .result import Result, Timings
+from .storage.graph import Transaction
 from .temporal_run import VALID_NOW
 from .values.ints import scan_params
 
@@ -50,7 +51,15 @@ def lean_run(db, prepared, parameters, t0: int) -> Result | None:
         return None  # a missing parameter, reported there
     ctx = ExecContext(graph, params)
     ctx.search = (db, policy)
-    txn = graph.begin()
+    if qtype == "r":
+        # a read logs nothing: the transaction object of the last read serves again (a fresh one
+        # after anything was logged in it, which a plan that reads never does)
+        txn = db._read_txn
+        if txn is None:
+            txn = db._read_txn = Transaction(graph.durable)
+        graph.txn = txn
+    else:
+        txn = graph.begin()
     t_gen = None
     try:
         clock = sys.modules.get("relate.temporal.clock")
@@ -66,18 +75,20 @@ def lean_run(db, prepared, parameters, t0: int) -> Result | None:
         if not plan.columns:
             rows = []  # a statement without RETURN yields no records
         if txn.dirty:
+            db._read_txn = None
             t_gen = perf_counter_ns()
             if txn.notes is None and not graph.durable:
                 graph.history.created(graph, db.clock())  # undated creates in memory
             else:
                 db._commit()
     except BaseException as e:
+        db._read_txn = None
         txn.rollback()  # a failing statement leaves the graph as it found it
         if isinstance(e, RecursionError):
             raise E.Runtime.PipelineTooDeep() from None
         raise
     finally:
-        graph.end()
+        graph.txn = None  # `Graph.end`, without its frame
     t_end = perf_counter_ns()
     timings = Timings()
     timings.execute_ms = timings.elapsed_ms = (t_end - t0) / 1e6
