@@ -7,7 +7,8 @@ non-optional MATCH, projections, narrowing, WHERE filters, the result), the chai
 as nested loops in one function, generated once per plan.  It runs the same closures in the same
 order as the operators would (rows depth first, one at a time), polls the deadline where they do,
 and raises what they raise; any other operator makes `fuse` return None and the plan runs its
-operators.  A PROFILE plan is never fused (its operators count their own rows).
+operators.  A PROFILE plan is never fused (its operators count their own rows).  A CREATE of
+nodes from the start row is one call of `create_part`.
 
 While writing the loops, the row is known cell by cell (one local variable per slot), and a slot
 tuple is built only where a compiled closure needs one (its argument) or a row leaves (the
@@ -19,10 +20,13 @@ from ..syntax import ast as A
 from ..values import Node, Relationship
 from .match import PartMatcher
 from .operators import Argument, Extend, Filter, Match, Narrow, ProduceResults
+from .writes import Create, create_part
 
 
 def fuse(root):
     """The chain under `root` as one function, or None when some operator is not one of these."""
+    if type(root) is Create:
+        return _create(root)
     chain = []
     op = root
     while op is not None:
@@ -207,3 +211,24 @@ def _part(w: _Writer, part: PartMatcher, k: int) -> None:
             env[f"nc{name}"] = st.node_check
             w.line(f"if nc{name}(o{name}, {w.row()}, ctx):")
             w.indent += 1
+
+
+def _create(op: Create):
+    """`CREATE` of nodes only, from the start row (`CREATE (:L {k: $v})`): the operator's one row,
+    without draining a child or walking the slot order (every new slot is a node, in order)."""
+    child = op.child
+    if type(child) is not Argument or "rows" in vars(op) or any(
+            rels or want_path or len(order) != sum(1 for n in nodes if n.bound_slot is None)
+            or any(kind != "n" for kind in order) for nodes, rels, order, want_path in op.parts):
+        return None
+    start = child.row
+    parts = [(nodes, rels) for nodes, rels, _, _ in op.parts]
+
+    def pipeline(ctx):
+        if ctx.deadline is not None:
+            ctx.check_deadline()
+        row = start
+        for nodes, rels in parts:
+            row = row + tuple(create_part(row, ctx, nodes, rels)[0])
+        return [row]
+    return pipeline

@@ -118,3 +118,23 @@ def test_a_fused_plan_polls_the_cancel_token(db, text):
 def test_fuse_refuses_what_it_does_not_know(db):
     plan = db.prepare("MATCH (p:Person) RETURN p.id LIMIT 1").plan
     assert fuse(plan.root) is None
+
+
+@pytest.mark.parametrize("text,fused", [
+    ("CREATE (:A {v: $v}), (:B:C {w: $v + 1})", True),
+    ("CREATE (:A {v: $v})-[:R]->(:B)", False),
+    ("CREATE (a:A {v: $v}) CREATE (:B)", False),
+    ("CREATE p = (:A {v: $v})-[:R]->(:B)", False),
+])
+def test_a_create_from_the_start_row(text, fused):
+    conn = relate.connect(":memory:")
+    assert (conn.prepare(text).plan.pipeline is not None) == fused
+    for v in (1, 2):
+        res = conn.execute(text, {"v": v})
+        assert res.rows == [] and res.stats.nodes_created == 2
+    rows = conn.execute("MATCH (n) RETURN labels(n) AS l, n.v AS v, n.w AS w ORDER BY id(n)").rows
+    assert [r[1] for r in rows if r[1] is not None] == [1, 2]
+    assert conn.execute("MATCH (n:A) RETURN count(n) AS c").rows == [(2,)]
+    with pytest.raises(relate.errors.RelateError):
+        conn.execute(text, {"v": [{"m": 1}]})  # a list of maps is no property value: nothing made
+    assert conn.execute("MATCH (n) RETURN count(n) AS c").rows == [(4,)]
