@@ -20,11 +20,13 @@ from dataclasses import dataclass, replace
 from .errors import E
 from .exec.context import CancelToken, ExecContext
 from .exec.value_size import KIND as MEMORY_KIND
+from .exec.pipeline import fuse
 from .exec.profile import instrument
 from . import gc_pause, temporal_run
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
+from .lean_run import lean_eligible, lean_run
 from .policy import OPEN, Policy
 from .procedures import Procedure, ProcedureRegistry, builtins
 from .search.procedures import procedures as search_procedures
@@ -61,6 +63,8 @@ class Prepared:
     # (`prepare`, then `run`): its elapsed time takes in the planning (0 for a cached entry)
     planned_at: int = 0
     planning_ns: int = 0
+    # a cache entry `lean_run` may run: nothing in the statement needs the general path
+    lean: bool = False
 
     @property
     def query_type(self) -> str:
@@ -117,6 +121,7 @@ class Database:
         self.procedures = ProcedureRegistry(builtins() + search_procedures())
         self._explicit = None  # the open transaction of a `transaction()` block
         self._explicit_ns = 0  # when it began (epoch nanoseconds)
+        self._read_txn = None  # the transaction reads on the common path share while it stays clean
         # the clock of the time travel (`temporal.md`): epoch nanoseconds; tests pass a fixed one
         self.clock = clock if clock is not None else time.time_ns
         # how many versions of the history a read at a past time may look at
@@ -172,6 +177,10 @@ class Database:
     def prepare(self, text: str) -> Prepared:
         """Plan `text` (from the cache when the same text was planned before on this schema)."""
         self.store.refresh()  # a live reader takes in the writer's latest commits first
+        return self._prepare(text)
+
+    def _prepare(self, text: str) -> Prepared:
+        """`prepare` once the store is refreshed."""
         hit = self.plan_cache.get(text)
         if hit is not None and hit.schema_version == self.graph.schema_version:
             # the cached entry itself (planning took no time); no clock is read here: a clock
@@ -188,6 +197,8 @@ class Database:
         desc, notes = describe(plan.root)
         if stmt.profile:
             instrument(plan.root)  # this plan only ever runs as PROFILE: its text says so
+        elif plan.schema is None and not stmt.explain:
+            plan.pipeline = fuse(plan.root)
         t4 = time.perf_counter_ns()
         timings = Timings(lex_parse_ms=_ms(t1 - t0), rewrite_ms=_ms(t2 - t1), lower_ms=_ms(t3 - t2),
                           parse_ms=_ms(t3 - t0), plan_ms=_ms(t4 - t3))
@@ -209,9 +220,16 @@ class Database:
         `at_time`: ISO-8601; the statement reads the graph as of that valid time (as `AS OF`).
         `provenance`: a dict kept with the transaction's record (`transaction_record`)."""
         t0 = time.perf_counter_ns()
-        prepared = self.prepare(text)
-        result = self.run(prepared, parameters, notifications=notifications, started=t0, timeout=timeout,
-                          policy=policy, cancel=cancel, at_time=at_time, provenance=provenance)
+        self.store.refresh()  # a live reader takes in the writer's latest commits first
+        result = None
+        if (notifications is False and timeout is None and policy is None and cancel is None
+                and at_time is None and provenance is None):
+            hit = self.plan_cache.get(text)  # the common path: see lean_run.py
+            if hit is not None and hit.lean and hit.schema_version == self.graph.schema_version:
+                result = lean_run(self, hit, parameters, t0)
+        if result is None:
+            result = self.run(self._prepare(text), parameters, notifications=notifications, started=t0,
+                              timeout=timeout, policy=policy, cancel=cancel, at_time=at_time, provenance=provenance)
         rows = result.rows
         if rows:
             # the Python door: temporal values become datetime's (the renderers, which `run`
@@ -334,12 +352,13 @@ class Database:
                 # date(), datetime.statement(), ... read one instant per statement; a plan that
                 # calls them has loaded relate.temporal when it was compiled
                 clock = sys.modules.get("relate.temporal.clock")
+                pipe = plan.pipeline
                 if clock is None:
-                    rows = list(plan.root.rows(ctx))
+                    rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
                 else:
                     token = clock.pin(self._explicit_ns if outer is not None else None)
                     try:
-                        rows = list(plan.root.rows(ctx))
+                        rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
                     finally:
                         clock.unpin(token)
                 if not plan.columns:
@@ -407,7 +426,8 @@ class Database:
         """Cache a plan that ran: later calls of the same text get this entry back as is."""
         self.plan_cache[prepared.text] = Prepared(
             prepared.text, prepared.statement, prepared.plan, prepared.description,
-            prepared.notifications, "hit-raw-fastpath", Timings(), prepared.schema_version)
+            prepared.notifications, "hit-raw-fastpath", Timings(), prepared.schema_version,
+            lean=lean_eligible(prepared))
 
     def _schema(self, body, ctx: ExecContext) -> None:
         schema_commands.run(self.graph, body, ctx.params, ctx.stats)

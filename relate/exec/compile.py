@@ -11,6 +11,8 @@ fires is an `InternalError`.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..errors import E, InternalError
 from ..syntax import ast as A
 from ..values import Node, Relationship, type_name
@@ -25,6 +27,9 @@ from .scope import Scope  # noqa: F401  (planner and matcher import Scope from h
 
 AGGREGATES = {"count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp",
               "percentiledisc", "percentilecont"}
+
+
+_NESTING = frozenset((list, dict))  # the member kinds a built map's depth check looks into
 
 
 def _internal(what: str) -> InternalError:
@@ -62,7 +67,9 @@ class Compiler:
         if not scope.has(e.name):
             raise _internal(f"`{e.name}` is not bound")
         i = scope.slot(e.name)
-        return lambda row, ctx: row[i]
+        f = lambda row, ctx: row[i]  # noqa: E731
+        f.slot = i  # type: ignore[attr-defined]  # what a fused pipeline reads inline
+        return f
 
     def _Property(self, e, scope):
         subj = self.compile(e.subject, scope)
@@ -80,6 +87,7 @@ class Compiler:
                 if t is dict:
                     return s.get(key)
                 return _prop(s, key)
+            fast.slot_key = (i, key)  # type: ignore[attr-defined]  # what a fused pipeline reads inline
             return fast
         return lambda row, ctx: _prop(subj(row, ctx), key)
 
@@ -252,6 +260,17 @@ class Compiler:
                     check_members(v, v.values(), ctx.depths)
                     break
             return v
+        if len(e.entries) >= 2 and all(type(v) is A.Parameter for _, v in e.entries):
+            # `{id: $id, name: $name, ...}` (a one-row CREATE): the values taken in one pass in C
+            keys = tuple(k for k, _ in e.entries)
+            take = itemgetter(*(v.name for _, v in e.entries))
+
+            def from_params(row, ctx):
+                v = dict(zip(keys, take(ctx.params)))
+                if not _NESTING.isdisjoint(map(type, v.values())):  # only a member that nests can pass the bound
+                    check_members(v, v.values(), ctx.depths)
+                return v
+            return from_params
         subjects = {v.subject.name for _, v in e.entries
                     if isinstance(v, A.Property) and isinstance(v.subject, A.Variable)}
         if len(subjects) != 1 or len(e.entries) < 2 or not all(isinstance(v, A.Property) for _, v in e.entries):

@@ -44,6 +44,8 @@ class Plan:
     parameter_set: frozenset[str] = field(init=False)  # `parameters`, for one subset test
     writes_rows: bool = field(init=False)  # a write that is not a schema command (constraints apply)
     special: bool = field(init=False)  # LOAD CSV or IN TRANSACTIONS: the run has more to check and set up
+    # the operator chain as one generated function (`exec/pipeline.py`), None: run the operators
+    pipeline: object = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.parameter_set = frozenset(self.parameters)
