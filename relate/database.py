@@ -27,6 +27,8 @@ from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
 from .lean_run import lean_eligible, lean_run
+from .transaction_blocks import InnerTransactions as _InnerTransactions
+from .transaction_blocks import TransactionBlock as _TransactionBlock
 from .policy import OPEN, Policy
 from .procedures import Procedure, ProcedureRegistry, builtins
 from .search.procedures import procedures as search_procedures
@@ -510,79 +512,6 @@ class Database:
         from .schema import infer_schema
         self.store.refresh()
         return infer_schema(self.graph, sample_size)
-
-
-class _InnerTransactions:
-    """What `CALL { } IN TRANSACTIONS` (`exec/in_transactions.py`) commits its batches with: the
-    statement's transaction serves as each inner transaction in turn.  `commit` makes what the
-    batch changed durable now (one store commit, as a statement's) and forgets its undo steps, so
-    a later failure of the statement rolls back only what came after the batch; `rollback(mark)`
-    undoes a failed batch.  Only an implicit (auto-commit) statement gets one: `run` refuses the
-    clause inside a `transaction()` block, and a read-only policy refuses it as a write."""
-
-    __slots__ = ("db", "txn", "started")
-
-    def __init__(self, db: "Database", txn) -> None:
-        self.db = db
-        self.txn = txn
-        self.started = 0  # inner transactions begun
-
-    def mark(self):
-        """Begin the next inner transaction -> the mark `rollback` takes."""
-        self.started += 1
-        return self.txn.savepoint()
-
-    def rollback(self, mark) -> None:
-        self.txn.rollback_to(mark)
-
-    def commit(self) -> None:
-        txn = self.txn
-        if txn.dirty:
-            self.db._commit()
-        txn.undo.clear()
-        if txn.redo is not None:
-            txn.redo.clear()
-        notes = txn.notes
-        if notes is not None:  # the next batch goes on at the same times, with notes of its own
-            txn.notes = Notes(notes.now, notes.valid, notes.provenance)
-        txn.dirty = False
-
-    def name(self) -> str:
-        """The current inner transaction's id, as REPORT STATUS shows it."""
-        return f"relate-transaction-{self.started}"
-
-
-class _TransactionBlock:
-    """`with db.transaction():` — begin on entry; commit, or roll back on an exception."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self.txn = None
-
-    def __enter__(self) -> Database:
-        db = self.db
-        if db._explicit is not None:
-            raise E.Usage.Usage("a transaction is already open on this connection")
-        self.txn = db._explicit = db.graph.begin()
-        db._explicit_ns = time.time_ns()  # what date.transaction() and friends read in the block
-        return db
-
-    def __exit__(self, exc_type, exc, tb) -> bool:
-        db, txn = self.db, self.txn
-        try:
-            if exc_type is not None:
-                txn.rollback()
-                return False
-            if txn.dirty:
-                try:
-                    db._commit()
-                except BaseException:
-                    txn.rollback()
-                    raise
-            return False
-        finally:
-            db._explicit = None
-            db.graph.end()
 
 
 def connect(path: str = MEMORY, read_only: bool = False, *, live: bool = False, policy: Policy = OPEN,

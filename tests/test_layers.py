@@ -51,7 +51,8 @@ LAYERS = {
     "semantic": 4,
     "exec": 5, "procedures": 5, "search": 5,
     "plan": 6,
-    "policy": 7, "database": 7, "temporal_run": 7, "lean_run": 7, "schema": 7, "transactions": 7,
+    "policy": 7, "database": 7, "temporal_run": 7, "lean_run": 7, "transaction_blocks": 7, "schema": 7,
+    "transactions": 7,
     "output": 8, "jsonenc": 8, "protocols": 8, "transfer": 8,
     "net": 9, "cli": 9, "browser": 9, "skill": 9, "": 9,  # "": relate/__init__.py
 }

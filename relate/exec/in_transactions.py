@@ -3,7 +3,7 @@
 The outer rows are read first, all of them, before the first inner transaction commits (what the
 batches write cannot change which rows feed them).  They are then taken `OF n ROWS` at a time: the
 subquery runs for each row of a batch, and the batch commits on its own through the committer
-the database puts in `ctx.txn` (`database._InnerTransactions`: on a durable store each batch is
+the database puts in `ctx.txn` (`transaction_blocks.InnerTransactions`: on a durable store each batch is
 one transaction on disk when its commit returns).  A batch that fails is rolled back, its
 counters with it, and then, by `ON ERROR`:
 - FAIL (the default): the statement fails; the batches committed before stay committed;
