@@ -17,8 +17,8 @@ import re
 # the request line and header lines in a subset of h11's grammar (h11/_abnf.py): token names,
 # values of visible bytes with single inner blanks allowed, optional blanks around the value
 _REQUEST_LINE = re.compile(rb"POST ([\x21-\x7e]+) HTTP/1\.1\r\n")
-_HEADER_LINE = re.compile(rb"([-!#$%&'*+.^_`|~0-9a-zA-Z]+):[ \t]*((?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?)"
-                          rb"[ \t]*\r\n")
+_HEADER_LINE = re.compile(rb"([-!#$%&'*+.^_`|~0-9a-zA-Z]+):[ \t]*"
+                          rb"((?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?)[ \t]*\r\n")
 _DIGITS = re.compile(rb"[0-9]{1,12}")
 _END = re.compile(rb"\n\r?\n")  # where h11 sees the end of a head
 _SPECIAL = frozenset({b"transfer-encoding", b"expect", b"connection", b"upgrade", b"te", b"trailer"})

@@ -118,8 +118,8 @@ def test_plain_requests_get_the_bytes_h11s_path_sends(server, chunks, replies, h
 
 
 def test_pipelined_requests_are_answered_in_order(server):
-    body = lambda i: f'{{"jsonrpc":"2.0","id":{i},"method":"ping"}}'
-    out = exchange(server, [b"".join(request(body(i)) for i in range(5))], replies=5)
+    bodies = [f'{{"jsonrpc":"2.0","id":{i},"method":"ping"}}' for i in range(5)]
+    out = exchange(server, [b"".join(request(body) for body in bodies)], replies=5)
     assert [json.loads(part.split(b"\r\n\r\n", 1)[1])["id"] for part in out.split(b"HTTP/1.1 ")[1:]] == list(range(5))
 
 
