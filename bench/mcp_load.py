@@ -225,6 +225,7 @@ def serving(args) -> list[str]:
                        check=True)
         sides = {"base": base_tree, "head": None}
     runs: dict[str, list[dict]] = {side: [] for side in sides}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     try:
         for _ in range(args.rounds):
             for side, tree in sides.items():
@@ -252,7 +253,10 @@ def serving(args) -> list[str]:
         lines.append(f"| head/base | {h['p50'] / b['p50']:.2f} | {h['p99'] / b['p99']:.2f} | {h['c1'] / b['c1']:.2f} "
                      f"| {h['c8'] / b['c8']:.2f} | {h['c32'] / b['c32']:.2f} | "
                      + " / ".join(f"{h[f'cpu{n}'] / b[f'cpu{n}']:.2f}" for n in PHASE_CLIENTS) + " |")
-    lines += ["", "Each round's figures:", ""]
+    lines += ["", f"Load average when the figures began: {load:.1f} on {os.cpu_count()} CPUs (other work shares "
+              "them).  Server CPU is the server process's user + system time over a phase divided by its calls: "
+              "the figure least moved by that sharing.  The client threads run in the bench's own process.",
+              "", "Each round's figures:", ""]
     for side, rs in runs.items():
         for r in rs:
             lines.append(f"- {side}: p50 {r['p50']:.3f} ms, p99 {r['p99']:.3f} ms, "
