@@ -60,14 +60,24 @@ def time_query(engine, params: list[dict], query: str, budget: float, min_sample
     # hot functions from its baseline compiler to its optimizing one (which takes a moment)
     until = clock() + WARMUP_S
     i = 0
+    while clock() < until:
+        engine.query(query, params[i % len(params)])
+        i += 1
+    # the batch size is found by timing whole batches until one lasts MIN_BATCH_S, not from one
+    # call: a single call can hit a collector pass (long at scale M), and a coarse browser clock
+    # (100 us ticks) reads most single calls as zero; either made a batch of one call, whose
+    # samples were then a tick or nothing
+    calls = 1
     while True:
         t0 = clock()
-        engine.query(query, params[i % len(params)])
-        once = max(clock() - t0, 1e-7)
-        i += 1
-        if clock() >= until:
+        for _ in range(calls):
+            engine.query(query, params[i % len(params)])
+            i += 1
+        took = clock() - t0
+        if took >= MIN_BATCH_S:
             break
-    calls = max(1, int(MIN_BATCH_S / once) + 1) if once < MIN_BATCH_S else 1
+        calls = calls * 8 if took <= 0 else max(calls + 1, int(calls * MIN_BATCH_S * 1.2 / took) + 1)
+    once = took / calls
     if once > budget / 5:   # seconds per call (grand-cypher): three samples are all we can afford
         min_samples = 3
     samples: list[float] = []

@@ -10,7 +10,8 @@ Steps, one process per engine, one after another (so no two engines compete for 
      or a time-out is recorded, not fatal;
   4. relate inside Pyodide in Chromium (bench/browser.py), when the site is built;
   5. memory after loading the next scale up (M for S), for the floor and relate in memory;
-  6. bench/report.py writes the Markdown report and the JSON figures, bench/chart.py the PNG.
+  6. bench/report.py writes the Markdown report and the JSON figures, bench/chart.py the PNG, and
+     after an M run beside an S.json, bench/growth.py the S-to-M chart (SM-growth.png).
 Options: --engines a,b,c to run a subset; --budget seconds of timed samples per query;
 --no-browser, --no-memory-scale; --out-dir (default bench/results).
 """
@@ -161,7 +162,8 @@ def main() -> int:
                 log(f"  {memory[engine].get('failed') or 'done'}")
     versions = subprocess.run([native_python(), "-c", "import relate; print(relate.__version__)"],
                               capture_output=True, text=True).stdout.strip()
-    meta = {"scale": args.scale, "relate": versions, "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started)),
+    meta = {"scale": args.scale, "relate": versions,
+            "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started)),
             "duration_s": time.time() - started, "python": platform.python_version(),
             "machine": f"{platform.machine()}, {os.cpu_count()} cores", "budget_s": args.budget,
             "memory_scale": bigger if memory else None}
@@ -176,6 +178,13 @@ def main() -> int:
                           capture_output=True, text=True)
     if proc.returncode != 0:
         log(f"chart not drawn: {proc.stderr.strip().splitlines()[-1:]}")
+    smaller = {v: k for k, v in NEXT_SCALE.items()}.get(args.scale)
+    if smaller and (out_dir / f"{smaller}.json").is_file():
+        grown = out_dir / f"{smaller}{args.scale}-growth.png"
+        proc = subprocess.run([python, str(HERE / "growth.py"), str(out_dir / f"{smaller}.json"),
+                               str(paths["json"]), str(grown)], capture_output=True, text=True)
+        log(f"growth chart not drawn: {proc.stderr.strip().splitlines()[-1:]}" if proc.returncode
+            else f"wrote {grown}")
     log(f"wrote {', '.join(str(p) for p in paths.values())}, {chart} in {time.time() - started:.0f} s")
     return 0
 
