@@ -200,10 +200,12 @@ class McpHttp:
         if first and deadline is not None and limits.first_byte_deadline is not None:
             first_byte = min(deadline, now + limits.first_byte_deadline)
         idle_ok = not pending
+        searched = 0
         while True:
-            end = head_end(pending)
+            end = head_end(pending, searched)
             if end >= 0:
                 break
+            searched = len(pending)
             if len(pending) > MAX_HEADER_BLOCK or not b"POST /".startswith(pending[:6]):
                 return _H11, pending
             data = self._recv(sock, first_byte if idle_ok and first_byte is not None else deadline, idle_ok)
@@ -233,11 +235,14 @@ class McpHttp:
             raise _Drop()  # evicted for a newcomer just before the credential was seen
         need = end + length
         body_deadline = None if limits.body_deadline is None else time.monotonic() + limits.body_deadline
-        while len(pending) < need:
+        chunks, size = [pending], len(pending)
+        while size < need:
             data = self._recv(sock, body_deadline, False)
             if not data:
-                return _EOF, pending  # h11 words the short body
-            pending += data
+                return _EOF, b"".join(chunks)  # h11 words the short body
+            chunks.append(data)
+            size += len(data)
+        pending = b"".join(chunks) if len(chunks) > 1 else pending
         if not self._answer(sock, None, pending[end:need], header_list):
             return _CLOSE, b""
         return _ANSWERED, pending[need:]

@@ -24,9 +24,10 @@ _END = re.compile(rb"\n\r?\n")  # where h11 sees the end of a head
 _SPECIAL = frozenset({b"transfer-encoding", b"expect", b"connection", b"upgrade", b"te", b"trailer"})
 
 
-def head_end(data: bytes) -> int:
-    """The offset just past the head's blank line in `data` as h11 finds it, or -1 while incomplete."""
-    m = _END.search(data)
+def head_end(data: bytes, start: int = 0) -> int:
+    """The offset just past the head's blank line in `data` as h11 finds it, or -1 while incomplete;
+    `start`: where new bytes begin (the search looks back only as far as a blank line can reach)."""
+    m = _END.search(data, max(0, start - 2))
     return -1 if m is None else m.end()
 
 

@@ -29,6 +29,7 @@ def request(body: bytes | str, *, extra: bytes = b"", auth: bytes = AUTH, method
 
 
 PING = request('{"jsonrpc":"2.0","id":1,"method":"ping"}')
+BIG = request('{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"' + "a" * (2 << 20) + '"}}')
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +108,7 @@ CASES = [  # (what the client sends, how many replies it waits for, whether it t
     ([PING[:-3]], 1, True),  # a body cut short
     ([request('{"jsonrpc":"2.0","id":9,"method":"ping"}', extra=b"MCP-Protocol-Version: 1999-01-01\r\n")], 1, False),
     ([b"POST /mcp HTTP/1.1\r\nHost: x\r\n" + b"X-Big: " + b"a" * 70000 + b"\r\n\r\n"], 1, False),  # 431
+    ([BIG[i:i + 65536] for i in range(0, len(BIG), 65536)], 1, False),  # a 2 MiB body in many sends
 ]
 
 
