@@ -9,7 +9,10 @@ import re
 import socket
 import threading
 
+import h11
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import relate
 from relate.net.auth import Credential
@@ -148,3 +151,33 @@ def test_what_the_plain_reader_leaves_to_h11():
         ok.replace(b"\r\n", b"\n"),
     ]:
         assert head(bad) is None, bad
+
+
+_NAMES = st.sampled_from([b"Host", b"host", b"Content-Length", b"Content-Type", b"Origin", b"X-A", b"Expect",
+                          b"Transfer-Encoding", b"Connection", b"Bad Name", b"", b"Authorization", b"MCP-Name"])
+_VALUES = (st.sampled_from([b"2", b"02", b" 2 ", b"application/json", b"a b", b"\t x", b"\xe9", b""])
+           | st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=8).map(str.encode)
+           | st.binary(max_size=8))
+
+
+_LINE = st.tuples(_NAMES, st.sampled_from([b":", b": ", b":\t", b" :"]), _VALUES)
+_NEEDED = [(b"Host", b": ", b"h"), (b"Content-Length", b": ", b"2")]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_LINE, max_size=4).flatmap(lambda extra: st.permutations(_NEEDED + extra)),
+       st.sampled_from([b"POST /mcp HTTP/1.1", b"POST /a?b=%20 HTTP/1.1", b"POST  /mcp HTTP/1.1",
+                        b"POST /mcp HTTP/1.0", b"POST /m\x7fcp HTTP/1.1"]),
+       st.sampled_from([b"\r\n", b"\r\n", b"\n"]))
+def test_a_head_the_plain_reader_takes_is_the_head_h11_reads(lines, request_line, eol):
+    head = request_line + eol + b"".join(n + sep + v + eol for n, sep, v in lines) + eol
+    end = head_end(head)
+    got = plain_head(head, end) if end >= 0 else None
+    if got is None:
+        return
+    conn = h11.Connection(h11.SERVER)
+    conn.receive_data(head)
+    event = conn.next_event()  # raises if h11 would refuse it
+    assert isinstance(event, h11.Request) and event.method == b"POST" and event.http_version == b"1.1"
+    assert (event.target, list(event.headers)) == (got[0], got[1])
+    assert end == len(head)
