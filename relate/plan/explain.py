@@ -130,7 +130,12 @@ def access_text(spec: MatchSpec) -> str:
 
 
 def count_text(spec: CountSpec) -> str:
-    """What an Aggregation's details add: empty, or the label columns a grouped count reads."""
+    """What an Aggregation's details add: empty, the label columns a grouped count reads, or how
+    a counted walk counts."""
+    if spec.counting is Counting.TRAILS:
+        return ", trails counted in the walk"
+    if spec.counting is Counting.ENDS:
+        return ", distinct ends from node frontiers"
     if spec.counting is not Counting.COLUMNS:
         return ""
     return ", " + _columns_text(spec.match.whole_label, dict.fromkeys(spec.key_names))

@@ -34,6 +34,8 @@ class Counting(Enum):
     ROWS = "rows"                # the generic Aggregate loop over the rows of the match
     CANDIDATES = "candidates"    # count the anchor's candidate nodes per key values, no rows
     COLUMNS = "columns"          # ... read from the label's property columns (`Graph.column`)
+    TRAILS = "trails"            # count the trails of a var-length expand, no path or row built
+    ENDS = "distinct ends"       # count distinct ends of a fixed chain: node frontiers, no rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +175,8 @@ class CountSpec:
     keys: tuple[A.Expr, ...]
     aggregates: tuple[str, ...]          # the aggregate function names (`count*` for `count(*)`)
     counting: Counting = Counting.ROWS
+    arguments: tuple[A.Expr | None, ...] = ()   # each aggregate's argument (None for count(*))
+    distinct: tuple[bool, ...] = ()      # each aggregate's DISTINCT
 
     @property
     def key_names(self) -> tuple[str, ...]:

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from ..exec import operators as O
 from ..exec.aggregates import AggSpec
+from ..exec.count_trails import CountTrails
+from ..exec.distinct_ends import DistinctEnds
 from ..exec.grouped_count import GroupedCount
+from ..exec import scan_filter as SF
 from ..exec.compile import Scope
 from ..semantic.astwalk import aggregates_in, is_aggregate, key, replace
 from ..semantic.projection import (aggregate_rewrite, grouping_key_swap, is_simple_key, item_names,
                                    projected_rewrite, visible)
 from ..syntax import ast as A
+from .conjuncts import match_conjunct
 from .explain import count_text
 from .match_spec import CountSpec, Counting
 
@@ -118,6 +122,7 @@ class ProjectionPlanner:
         key_fns = []
         key_of: dict = {}   # structural form of a simple key expression -> key index
         aggs: list[AggSpec] = []
+        calls: list = []  # the aggregate calls as written, in the order of `aggs`
         post = []
         for name, expr in items:
             if not aggregates_in(expr):
@@ -126,10 +131,11 @@ class ProjectionPlanner:
                     key_of.setdefault(key(expr), len(key_fns) - 1)
                 post.append(("key", len(key_fns) - 1))
             else:
-                post.append(("expr", self._extract_aggs(expr, scope, aggs)))
+                post.append(("expr", self._extract_aggs(expr, scope, aggs, calls)))
         agg = O.Aggregate(op, key_fns, aggs)
         agg.details = ", ".join(n for n, _ in items)
-        agg.scan, shown = self._grouped_count(op, [e for _, e in items if not aggregates_in(e)], aggs)
+        agg.scan, shown = self._grouped_count(op, [e for _, e in items if not aggregates_in(e)], aggs, calls,
+                                              key_fns)
         agg.details += shown
         inner = Scope()
         for k in range(len(key_fns)):
@@ -150,27 +156,52 @@ class ProjectionPlanner:
         out.child.shown = False
         return out
 
-    def _grouped_count(self, op, keys, aggs) -> tuple[GroupedCount | None, str]:
-        """What stands in for the Aggregate's loop when the rules say the match's nodes are only
-        counted (`rules/grouped_count.py`), or None; and the words it adds to the details."""
+    def _grouped_count(self, op, keys, aggs, calls, key_fns):
+        """What stands in for the Aggregate's loop when the rules say the match's nodes, trails or
+        distinct ends are only counted (`rules/grouped_count.py`, `count_trails.py`,
+        `distinct_ends.py`), or None; and the words it adds to the details."""
         match, optional, filtered = None, False, False
         if isinstance(op, O.Match):
             optional, filtered = op.optional, op.predicate is not None
             if len(op.parts) == 1:
                 match = op.parts[0].spec  # None for a shortest path
-        spec = self._optimize(CountSpec(match, optional, filtered, tuple(keys), tuple(a.name for a in aggs)))
+        arguments = tuple(None if isinstance(c, A.CountStar) else (c.args[0] if c.args else None) for c in calls)
+        spec = self._optimize(CountSpec(match, optional, filtered, tuple(keys), tuple(a.name for a in aggs),
+                                        arguments=arguments, distinct=tuple(a.distinct for a in aggs)))
         if spec.counting is Counting.ROWS:
             return None, ""
+        if spec.counting in (Counting.TRAILS, Counting.ENDS):
+            part = op.parts[0]
+            flt = self._end_filter(spec, part.scope)
+            if spec.counting is Counting.TRAILS:
+                op.name = "VarLengthExpand(Count)"
+                return CountTrails(op.child, part, len(aggs), flt, len(part.scope), tuple(key_fns)), count_text(spec)
+            op.name = "Expand(DistinctEnds)"
+            return DistinctEnds(op.child, part, flt), count_text(spec)
         label = spec.match.whole_label if spec.counting is Counting.COLUMNS else None
         return GroupedCount(op.child, op.parts[0], spec.key_names, len(aggs), label), count_text(spec)
 
-    def _extract_aggs(self, e, scope, aggs):
+    def _end_filter(self, spec: CountSpec, scope: Scope) -> SF.ScanFilter | None:
+        """The WHERE left after the match, all simple tests on the walk's end (the rules checked),
+        as one scan filter over end nodes."""
+        m = spec.match
+        if not spec.filtered:
+            return None
+        end = m.names[-1] if m.anchor == 0 else m.names[0]
+        tests = []
+        for c in m.where:
+            key, op, value = match_conjunct(c, end, m.outer)
+            tests.append(SF.Test(key, op, None if value is None else self.compiler.compile(value, scope)))
+        return SF.ScanFilter(tests)
+
+    def _extract_aggs(self, e, scope, aggs, calls):
         """`e` with each aggregate call replaced by a variable reading its slot."""
         comp = self.compiler
 
         def swap(n):
             if not is_aggregate(n):
                 return None
+            calls.append(n)
             if isinstance(n, A.CountStar):
                 aggs.append(AggSpec("count*", None, False))
             else:

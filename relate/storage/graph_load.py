@@ -9,6 +9,7 @@ graph before any index exists, so it keeps no index data.
 """
 from __future__ import annotations
 
+from sys import intern
 from typing import TYPE_CHECKING
 
 from ..values import Node, Relationship
@@ -51,13 +52,26 @@ if TYPE_CHECKING:
 else:
     _GraphParts = object
 
+_SHORT = 64  # strings up to this long are shared on load: names, cities, kinds, not documents
+
+
+def _shared(props: dict) -> dict:
+    """`props` with its short string values interned.  A record read back from disk holds its own
+    copy of every string, where the graph that wrote it shared one object per value (a city, a
+    status): sharing them again keeps a reopened store as small as the one that wrote it, and
+    equality tests and counting on them find the same object instead of comparing characters."""
+    for k, v in props.items():
+        if v.__class__ is str and len(v) <= _SHORT:
+            props[k] = intern(v)
+    return props
+
 
 class GraphLoad(_GraphParts):
     """The loading half of `Graph` (a mixin; it uses `Graph`'s records and writers)."""
 
     def restore_node(self, id: int, labels, props: dict) -> Node:
         """Put a stored node back under its own id (snapshot load; no undo, no redo)."""
-        node = Node(id, self._labels(labels), props or _NO_PROPS)
+        node = Node(id, self._labels(labels), _shared(props) if props else _NO_PROPS)
         self.nodes[id] = node
         for lb in node.labels:
             self.by_label.setdefault(lb, {})[id] = node
@@ -69,7 +83,8 @@ class GraphLoad(_GraphParts):
 
     def restore_rel(self, id: int, type: str, start: int, end: int, props: dict) -> Relationship:
         """Put a stored relationship back under its own id (snapshot load; no undo, no redo)."""
-        rel = Relationship(id, type, self.nodes[start], self.nodes[end], props or _NO_PROPS)
+        rel = Relationship(id, type, self.nodes[start], self.nodes[end],
+                           _shared(props) if props else _NO_PROPS)
         self._link(rel)
         if self.rel_index_data:
             self._rel_index_add(rel)
@@ -89,7 +104,7 @@ class GraphLoad(_GraphParts):
         for nid, labels, props in nodes:
             shared = frozenset(labels)
             shared = label_sets.setdefault(shared, shared)
-            node = Node(nid, shared, props or _NO_PROPS)
+            node = Node(nid, shared, _shared(props) if props else _NO_PROPS)
             all_nodes[nid] = node
             for lb in shared:
                 members = by_label.get(lb)
@@ -103,7 +118,7 @@ class GraphLoad(_GraphParts):
         for rid, type_, s, e, props in rels:
             start = all_nodes[s]
             end = all_nodes[e]
-            rel = Relationship(rid, type_, start, end, props or _NO_PROPS)
+            rel = Relationship(rid, type_, start, end, _shared(props) if props else _NO_PROPS)
             all_rels[rid] = rel
             adj = start.out_rels
             if adj.__class__ is tuple:

@@ -11,6 +11,7 @@ names one, so the browser build (`:memory:` only) never loads the file layer.
 from __future__ import annotations
 
 from ..errors import E
+from ..gc_pause import paused
 from .base import MEMORY, MemoryStore, Store
 from .graph import Graph
 
@@ -35,6 +36,11 @@ def open_store(path: str, read_only: bool = False, *, live: bool = False, fs=Non
             raise E.Storage.LiveReadOnly(f"live read-only follows a directory store's WAL; a .rl file "
                                          f"has none: {path}")
         from .filestore import FileStore
-        return FileStore(path, read_only, fs, checkpoint_bytes)
+        with paused():
+            return FileStore(path, read_only, fs, checkpoint_bytes)
     from .dirstore import DirectoryStore
-    return DirectoryStore(path, read_only, live, fs, checkpoint_bytes)
+    # reading a store back makes every entity of the graph (long-lived, little garbage); with the
+    # cyclic collector on, its passes walk the growing graph again and again, which made
+    # reopening scale M take minutes instead of seconds
+    with paused():
+        return DirectoryStore(path, read_only, live, fs, checkpoint_bytes)

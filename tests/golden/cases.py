@@ -34,6 +34,9 @@ PLANS = {
     "load_csv": "LOAD CSV WITH HEADERS FROM 'file:///people.csv' AS row FIELDTERMINATOR ';' "
                 "CREATE (:Person {name: row.name, line: linenumber()})",
     "quantified_path": "MATCH (a:Person {name: 'Ada'}) ((x)-[:KNOWS]->(y)){1,2} (b) RETURN [n IN y | n.name] AS names",
+    "counted_trails": "MATCH (p:Person {name: $name})-[:KNOWS*1..3]->(f:Person) RETURN count(f) AS n",
+    "distinct_ends": "MATCH (p:Person {name: $name})-[:KNOWS]->(:Person)-[:KNOWS]->(f:Person) "
+                     "WHERE f.name <> $name RETURN count(DISTINCT f) AS n",
     "shortest_selector": "MATCH p = SHORTEST 2 (a:Person)-[:KNOWS]->+(b:Person) RETURN length(p) AS len",
     # run with the indexes of INDEXES below
     "index_equality_seek": "MATCH (p:Person {name: $name})-[:WORKS_ON]->(x) RETURN x.name",

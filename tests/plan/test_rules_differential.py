@@ -183,7 +183,10 @@ def _shape_statements() -> list[tuple[str, dict]]:
                 ("MATCH (a:V)-[:T]->(b:V {v: $c}) RETURN a.i, b.i", p),
                 ("MATCH (x:V {i: 1}) MATCH (x)-[:T]->(n:V) WHERE n.v = $c RETURN n.i", p),
                 ("MATCH (x:V {i: 2}), (n:V) WHERE n.v = x.v AND n.i <> x.i RETURN n.i", p),
-                ("OPTIONAL MATCH (n:W) WHERE n.v = $c RETURN n.i", p)]
+                ("OPTIONAL MATCH (n:W) WHERE n.v = $c RETURN n.i", p),
+                # counted walks: trails and distinct ends, with a test on the end
+                ("MATCH (a:V)-[:T*0..2]-(b) WHERE b.v <> $c RETURN count(b)", p),
+                ("MATCH (a:V)-[:T]->(:W)<-[:T]-(b:V) WHERE b.v = $c RETURN count(DISTINCT b)", p)]
     out += [("MATCH (n:V) WHERE n.v IS NULL RETURN n.i", {}),
             ("MATCH (n:V) WHERE n.v IS NOT NULL AND n.w >= 1 RETURN n.i", {}),
             ("MATCH (n:V) RETURN n.v, n.w, count(*), count(*) AS again", {}),
@@ -202,7 +205,9 @@ def _shape_statements() -> list[tuple[str, dict]]:
             ("MATCH (n:W|V) RETURN n.i", {}),
             ("MATCH (n:(Nope|W)|W) WHERE n.w = 1 RETURN n.i", {}),
             ("MATCH (a:W|Nope)<-[:T]-(b) RETURN a.i, b.i", {}),
-            ("MATCH (n:V|W {w: 2}) RETURN n.w, count(*)", {})]
+            ("MATCH (n:V|W {w: 2}) RETURN n.w, count(*)", {}),
+            ("MATCH (a:V)-[:T*1..2]->(b:W) RETURN a.w, count(*)", {}),
+            ("MATCH (a:V {i: 1})-[:T]-()-[:T]-(b) RETURN count(DISTINCT b)", {})]
     # what a range index answers besides equality: bounds on both sides, chains, IN, STARTS WITH
     for lo, hi in ((0, 2), (0.5, 1), ("", "b"), ("a", 1), (False, True), (None, 2), (float("nan"), 2), ([0], [2])):
         p = {"lo": lo, "hi": hi}

@@ -15,8 +15,8 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
-from . import (anchor, composite_seek, grouped_count, index_seek, label_columns, label_union, point_seek,
-               push_filters, text_seek)
+from . import (anchor, composite_seek, count_trails, distinct_ends, grouped_count, index_seek, label_columns,
+               label_union, point_seek, push_filters, text_seek)
 
 ENVIRONMENT_VARIABLE = "RELATE_PLANNER_RULES_OFF"
 
@@ -37,6 +37,8 @@ RULES: tuple[Rule, ...] = (
     Rule("push_filters", push_filters.apply),    # simple tests on the anchor run in the scan
     Rule("grouped_count", grouped_count.apply),  # count candidates per key values, not rows
     Rule("label_columns", label_columns.apply),  # equalities and counts read the label columns
+    Rule("count_trails", count_trails.apply),    # count a var-length expand's trails, no paths or rows
+    Rule("distinct_ends", distinct_ends.apply),  # count(DISTINCT end) of a fixed chain from node frontiers
 )
 NAMES = frozenset(r.name for r in RULES)
 
