@@ -7,6 +7,11 @@ answered and runs a request's `on_close` once its client has closed the connecti
 side: a FIN, a reset or an error on the socket).  Bytes the client sends meanwhile (a pipelined
 request) stay unread for the connection's thread.
 
+The watch thread is woken (a byte on a socket pair) only when it sleeps without a timeout, which it
+does after `IDLE` seconds with nothing watched; while requests come it polls every `TICK` seconds
+and picks up newly watched sockets then, so a request costs no thread switch, and a hang-up is
+seen within `TICK` of the request's start at worst.
+
 Linux reports a peer's close with `POLLRDHUP` even when unread bytes are queued.  Elsewhere the
 watch looks for the end of the stream behind `POLLIN` without consuming anything, and stops
 watching a socket with queued bytes (it cannot see past them).  Without `select.poll` (Windows)
@@ -17,6 +22,7 @@ from __future__ import annotations
 import select
 import socket
 import threading
+import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
@@ -24,6 +30,8 @@ _POLL = getattr(select, "poll", None)
 _RDHUP = getattr(select, "POLLRDHUP", 0)
 _GONE = (select.POLLHUP | select.POLLERR | _RDHUP) if _POLL is not None else 0
 _EVENTS = (_RDHUP or select.POLLIN) if _POLL is not None else 0
+TICK = 0.05  # seconds between the watch thread's polls while it has been busy lately
+IDLE = 1.0  # seconds with nothing watched before it sleeps until woken
 
 
 def peer_closed(sock: socket.socket) -> bool | None:
@@ -60,6 +68,7 @@ class PeerWatch:
         self._poll = None
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
+        self._asleep = False  # the watch thread polls without a timeout: a new socket must wake it
 
     @contextmanager
     def watch(self, sock: socket.socket, on_close: Callable[[], None]) -> Iterator[None]:
@@ -73,7 +82,9 @@ class PeerWatch:
             self._start()
             self._watched[fd] = (sock, on_close)
             self._poll.register(fd, _EVENTS)
-            self._wake()
+            if self._asleep:
+                self._asleep = False
+                self._wake()
         try:
             yield
         finally:
@@ -107,8 +118,15 @@ class PeerWatch:
 
     def _run(self) -> None:
         wake = self._wake_r.fileno()
+        last_busy = time.monotonic()
         while True:
-            events = self._poll.poll()
+            with self._lock:
+                if self._watched:
+                    last_busy = time.monotonic()
+                elif time.monotonic() - last_busy > IDLE:
+                    self._asleep = True
+                timeout = None if self._asleep else TICK * 1000
+            events = self._poll.poll(timeout)
             for fd, _ in events:
                 if fd == wake:
                     try:

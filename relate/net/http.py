@@ -46,6 +46,7 @@ import h11
 
 from .auth import Credential, basic_ok
 from .hangup import PeerWatch
+from .http_plain import head_end, plain_head, response_bytes
 from .listener import Slot
 
 MAX_BODY = 16 * 1024 * 1024
@@ -69,6 +70,8 @@ ERR_HEADERS = f"malformed request: header block over {MAX_HEADER_BLOCK // 1024} 
 _SIMPLE_TYPES = (b"text/plain", b"application/x-www-form-urlencoded", b"multipart/form-data")
 _LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 _NULL_ID_ERROR = '{"jsonrpc":"2.0","id":null,"error":'
+_PLAIN_HEAD_MAX = 16 * 1024  # a longer head goes to h11, which measures it against the cap
+_ANSWERED, _CLOSE, _H11, _EOF = "answered", "close", "h11", "eof"  # `_plain_request`'s outcomes
 
 log = logging.getLogger("relate.net.http")
 
@@ -130,17 +133,38 @@ class McpHttp:
         self._stopped_at: float | None = None
 
     # ------------------------------------------------------------------ one connection
+    plain = True  # ordinary POSTs are read without h11 (`http_plain.py`); a subclass may turn it off
+
     def serve_connection(self, sock: socket.socket, slot: Slot | None = None) -> None:
         """Serve requests on `sock` until it closes.  `slot` is its place under the listener's
         connection limit: the connection is marked trusted (never evicted for a newcomer) once a
         request passes the credential check, or with auth off once any request is answered; the
         bytes it sends rank it among the untrusted ones.  Until its first request is answered a
         connection must send its first byte within the first-byte deadline (capped by the header
-        deadline, off with it); after that, the header deadline alone covers the idle wait."""
-        conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEADER_BLOCK)
+        deadline, off with it); after that, the header deadline alone covers the idle wait.
+
+        Plain requests that pass every check are answered without h11; the first request that is
+        not (or fails a check) hands the connection, with the bytes read so far, to h11 for good,
+        so every refusal and every unusual request is h11's as before."""
+        conn = None if self.plain else h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEADER_BLOCK)
         first = True
+        pending = b""  # bytes read past the last plain request (a pipelined one's)
         try:
             while True:
+                if conn is None:
+                    outcome, pending = self._plain_request(sock, slot, first, pending)
+                    if outcome is _CLOSE:
+                        break
+                    if outcome is _ANSWERED:
+                        if slot is not None and self.credential is None:
+                            slot.trust()
+                        first = False
+                        continue
+                    conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEADER_BLOCK)
+                    if pending:
+                        conn.receive_data(pending)
+                    if outcome is _EOF:
+                        conn.receive_data(b"")
                 if not self._one_request(sock, conn, slot, first):
                     break
                 if conn.our_state is not h11.DONE or conn.their_state is not h11.DONE:
@@ -163,6 +187,65 @@ class McpHttp:
                     sock.close()
             except OSError:
                 pass
+
+    def _plain_request(self, sock, slot: Slot | None, first: bool, pending: bytes) -> tuple[str, bytes]:
+        """Read (after `pending`, bytes already read) and answer one request without h11 when it is
+        plain and passes every check -> (`_ANSWERED`, the bytes read past it) or (`_CLOSE`, b""); or
+        (`_H11` or `_EOF`, every byte read) for h11 to read instead.  The deadlines and the slot's
+        bookkeeping are `_read_request`'s and `_read_body`'s."""
+        limits = self.limits
+        now = time.monotonic()
+        deadline = None if limits.header_deadline is None else now + limits.header_deadline
+        first_byte = None
+        if first and deadline is not None and limits.first_byte_deadline is not None:
+            first_byte = min(deadline, now + limits.first_byte_deadline)
+        idle_ok = not pending
+        searched = 0
+        while True:
+            end = head_end(pending, searched)
+            if end >= 0:
+                break
+            searched = len(pending)
+            if len(pending) > MAX_HEADER_BLOCK or not b"POST /".startswith(pending[:6]):
+                return _H11, pending
+            data = self._recv(sock, first_byte if idle_ok and first_byte is not None else deadline, idle_ok)
+            if data is None:
+                return _CLOSE, b""
+            if not data:
+                return (_EOF, pending) if pending else (_CLOSE, b"")
+            idle_ok = False
+            if slot is not None:
+                slot.heard_from()
+            pending += data
+        head = plain_head(pending, end) if end <= _PLAIN_HEAD_MAX else None
+        if head is None:
+            return _H11, pending
+        _, header_list, length = head
+        headers: dict[bytes, bytes] = {}
+        origins = 0
+        for name, value in header_list:
+            origins += name == b"origin"
+            headers.setdefault(name, value)
+        origin = headers.get(b"origin")
+        if (origins > 1 or (origin is not None and not loopback_origin(origin))
+                or simple_content_type(headers.get(b"content-type")) or length > limits.max_body
+                or (self.credential is not None and not basic_ok(headers.get(b"authorization"), self.credential))):
+            return _H11, pending  # h11's path refuses it, in its order, with its words
+        if slot is not None and not slot.trust():
+            raise _Drop()  # evicted for a newcomer just before the credential was seen
+        need = end + length
+        body_deadline = None if limits.body_deadline is None else time.monotonic() + limits.body_deadline
+        chunks, size = [pending], len(pending)
+        while size < need:
+            data = self._recv(sock, body_deadline, False)
+            if not data:
+                return _EOF, b"".join(chunks)  # h11 words the short body
+            chunks.append(data)
+            size += len(data)
+        pending = b"".join(chunks) if len(chunks) > 1 else pending
+        if not self._answer(sock, None, pending[end:need], header_list):
+            return _CLOSE, b""
+        return _ANSWERED, pending[need:]
 
     def _read_request(self, sock, conn, slot: Slot | None = None, first: bool = False):
         """The next request's head, read under the header deadlines and refused when malformed
@@ -346,6 +429,10 @@ class McpHttp:
         headers.extend(extra)
         if close or self.stopping.is_set():
             headers.append((b"Connection", b"close"))
+        if conn is None:  # a plain request: the bytes h11 would write, in one send
+            sock.settimeout(SEND_TIMEOUT)
+            sock.sendall(response_bytes(status, headers, body))
+            return
         reason = HTTPStatus(status).phrase.encode("ascii")
         self._send(sock, conn, h11.Response(status_code=status, headers=headers, reason=reason))
         if body:
@@ -353,6 +440,7 @@ class McpHttp:
         self._send(sock, conn, h11.EndOfMessage())
 
     def _send(self, sock, conn, event) -> None:
+        """One h11 event on the wire (`conn` None: the plain path has no h11 state; see `_respond`)."""
         data = conn.send(event)
         if data:
             sock.settimeout(SEND_TIMEOUT)

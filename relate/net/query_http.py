@@ -54,6 +54,8 @@ _CODES = {401: "Neo.ClientError.Security.Unauthorized", 500: "Neo.DatabaseError.
 class QueryHttp(McpHttp):
     """Serves Query API requests on accepted connections (one instance for every connection)."""
 
+    plain = False  # its requests take h11's path (methods, CORS, paths: not the MCP POST `http_plain` knows)
+
     def __init__(self, core: QueryApi, credential: Credential | None, limits: HttpLimits,
                  stopping: threading.Event, origins: frozenset[str] = frozenset(), engine=None) -> None:
         super().__init__(lambda line, watch: None, credential, limits, stopping)
