@@ -12,9 +12,11 @@ same timings and the same `Result`.
 """
 from __future__ import annotations
 
+import gc
 import sys
 from time import perf_counter_ns
 
+from . import gc_pause
 from .errors import E
 from .exec.context import ExecContext
 from .result import Result, Timings
@@ -60,6 +62,11 @@ def lean_run(db, prepared, parameters, t0: int) -> Result | None:
         graph.txn = txn
     else:
         txn = graph.begin()
+    # a write runs with the cyclic collector off, as on `Database.run`'s path (`gc_pause.py`)
+    collecting = qtype != "r" and gc.isenabled()
+    if collecting:
+        gc.disable()
+    done = False
     t_gen = None
     try:
         clock = sys.modules.get("relate.temporal.clock")
@@ -81,6 +88,7 @@ def lean_run(db, prepared, parameters, t0: int) -> Result | None:
                 graph.history.created(graph, db.clock())  # undated creates in memory
             else:
                 db._commit()
+        done = True
     except BaseException as e:
         db._read_txn = None
         txn.rollback()  # a failing statement leaves the graph as it found it
@@ -89,6 +97,10 @@ def lean_run(db, prepared, parameters, t0: int) -> Result | None:
         raise
     finally:
         graph.txn = None  # `Graph.end`, without its frame
+        if collecting:
+            if done:
+                gc_pause.after_write(ctx.stats, True)
+            gc.enable()
     t_end = perf_counter_ns()
     timings = Timings()
     timings.execute_ms = timings.elapsed_ms = (t_end - t0) / 1e6
