@@ -13,7 +13,6 @@ call.  `run` applies its checks, whatever the front door.
 from __future__ import annotations
 
 import gc
-import sys
 import time
 from dataclasses import dataclass, replace
 
@@ -26,7 +25,7 @@ from . import gc_pause, temporal_run
 from .plan.catalog import catalog
 from .plan.explain import describe
 from .plan.planner import Plan, Planner
-from .lean_run import lean_eligible, lean_run
+from .lean_run import lean_eligible, lean_run, plan_rows
 from .transaction_blocks import InnerTransactions as _InnerTransactions
 from .transaction_blocks import TransactionBlock as _TransactionBlock
 from .policy import OPEN, Policy
@@ -351,20 +350,7 @@ class Database:
                 rows = []
                 self._schema(plan.schema, ctx)
             else:
-                # date(), datetime.statement(), ... read one instant per statement; a plan that
-                # calls them has loaded relate.temporal when it was compiled
-                clock = sys.modules.get("relate.temporal.clock")
-                pipe = plan.pipeline
-                if clock is None:
-                    rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
-                else:
-                    token = clock.pin(self._explicit_ns if outer is not None else None)
-                    try:
-                        rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
-                    finally:
-                        clock.unpin(token)
-                if not plan.columns:
-                    rows = []  # a statement without RETURN yields no records
+                rows = plan_rows(plan, ctx, self._explicit_ns if outer is not None else None)
                 if checked:
                     constraint_check.check_written(self.graph, self.graph.touched)
             t_gen = None  # the clock is read again only when there is a commit to time

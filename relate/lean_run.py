@@ -32,6 +32,23 @@ def lean_eligible(prepared) -> bool:
                 or plan.special)
 
 
+def plan_rows(plan, ctx, instant: int | None) -> list:
+    """The rows `plan` returns (none without RETURN), with the statement clock pinned at `instant`
+    (None: now) when a plan reads it: date(), datetime.statement(), ... read one instant per
+    statement, and a plan that calls them loaded relate.temporal when it was compiled."""
+    clock = sys.modules.get("relate.temporal.clock")
+    pipe = plan.pipeline
+    if clock is None:
+        rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
+    else:
+        token = clock.pin(instant)
+        try:
+            rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
+        finally:
+            clock.unpin(token)
+    return rows if plan.columns else []  # a statement without RETURN yields no records
+
+
 def lean_run(db, prepared, parameters, t0: int) -> Result | None:
     """Run `prepared` (a cache entry marked `lean`) with `parameters`, timed from `t0`; None when
     this call needs `Database.run` (nothing has happened yet then)."""
@@ -69,18 +86,7 @@ def lean_run(db, prepared, parameters, t0: int) -> Result | None:
     done = False
     t_gen = None
     try:
-        clock = sys.modules.get("relate.temporal.clock")
-        pipe = plan.pipeline
-        if clock is None:
-            rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
-        else:
-            token = clock.pin(None)
-            try:
-                rows = pipe(ctx) if pipe is not None else list(plan.root.rows(ctx))
-            finally:
-                clock.unpin(token)
-        if not plan.columns:
-            rows = []  # a statement without RETURN yields no records
+        rows = plan_rows(plan, ctx, None)
         if txn.dirty:
             db._read_txn = None
             t_gen = perf_counter_ns()
